@@ -1,0 +1,143 @@
+package core
+
+import "unicode/utf8"
+
+// The escape helpers below are named for what they emulate. Each works on
+// UTF-8 bytes and writes upper-case %XX triplets, as JavaScript and RFC 3986
+// do. None of them is net/url's: url.QueryEscape writes a space as "+" and
+// escapes "!'()*", and url.PathEscape keeps ":@&=+$" — neither matches
+// encodeURIComponent, which the reference uses for query strings (D16).
+
+const upperHex = "0123456789ABCDEF"
+
+// Character classes, one bit each, looked up in charClass.
+const (
+	classUnreserved   = 1 << iota // RFC 3986 unreserved: ALPHA DIGIT - . _ ~
+	classReserved                 // RFC 3986 reserved: gen-delims and sub-delims
+	classURIComponent             // kept by encodeURIComponent: ALPHA DIGIT - _ . ! ~ * ' ( )
+)
+
+var charClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= classUnreserved | classURIComponent
+		t[c-'a'+'A'] |= classUnreserved | classURIComponent
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= classUnreserved | classURIComponent
+	}
+	for _, c := range "-._~" {
+		t[c] |= classUnreserved
+	}
+	for _, c := range ":/?#[]@!$&'()*+,;=" {
+		t[c] |= classReserved
+	}
+	for _, c := range "-_.!~*'()" {
+		t[c] |= classURIComponent
+	}
+	return t
+}()
+
+// appendEncodeURIComponent appends s escaped as JavaScript's
+// encodeURIComponent escapes it: everything but ALPHA DIGIT - _ . ! ~ * ' ( )
+// is percent-encoded as UTF-8. s must be valid UTF-8 (where JavaScript
+// throws URIError on a lone surrogate, callers refuse it first, D12).
+func appendEncodeURIComponent(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if charClass[c]&classURIComponent != 0 {
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
+}
+
+// appendRFC6570 appends s escaped for an RFC 6570 expansion (section 3.2.1):
+// with allowReserved false (simple, label, path, path-style and form
+// operators) only unreserved characters are kept ("U"); with allowReserved
+// true (the "+" and "#" operators) reserved characters and existing %XX
+// triplets are kept too ("U+R"), while a "%" that starts no triplet is
+// encoded.
+func appendRFC6570(dst []byte, s string, allowReserved bool) []byte {
+	keep := uint8(classUnreserved)
+	if allowReserved {
+		keep |= classReserved
+	}
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if charClass[c]&keep != 0 {
+			continue
+		}
+		if allowReserved && c == '%' && isTriplet(s, i) {
+			i += 2
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
+}
+
+// appendLiteral appends template literal text as RFC 6570 section 3.1 says:
+// characters allowed anywhere in a URI (unreserved, reserved, and %XX
+// triplets) are copied, anything else is percent-encoded as UTF-8. This is
+// what JavaScript's encodeURI does, except that encodeURI also escapes "%"
+// of a triplet and keeps no "[" or "]".
+func appendLiteral(dst []byte, s string) []byte { return appendRFC6570(dst, s, true) }
+
+// isTriplet reports whether s[i:] starts with "%" and two hex digits.
+func isTriplet(s string, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// prefixRunes returns the first n Unicode characters of s (RFC 6570 counts
+// characters, not bytes, for the prefix modifier; D11).
+func prefixRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+// isASCII reports whether s has no byte >= 0x80.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// validText reports whether s is valid UTF-8, that is, holds no lone
+// surrogate (which the decoder keeps as WTF-8) nor any other invalid byte.
+func validText(s string) bool { return isASCII(s) || utf8.ValidString(s) }
+
+// lowerASCII returns s with A-Z mapped to a-z, without allocating when s has
+// no upper-case letter. Header names are ASCII tokens (D22).
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -1,0 +1,95 @@
+// Package core is the engine of endpoint-wasm: it combines a route such as
+// "GET /repos/{owner}/{repo}/issues", default options and parameters into
+// request options (method, url, headers, body) that any HTTP client can
+// send, as the npm package @octokit/endpoint does. It sends nothing itself.
+//
+// The specification is shared/spec/request-options-builder.md; the rules
+// cited as D1..D30 are in shared/spec/decisions.md. This file is the public
+// surface: the four operations, the defaults, and the result type.
+package core
+
+// Request is the result of Endpoint and Parse: request options.
+type Request struct {
+	Method  string // lower case: "get", "post"... (D3)
+	URL     string // absolute, placeholders expanded, query appended for GET/HEAD
+	Headers *Obj   // lower-case names; values are String, Number, BigInt or Bool
+	Body    Value  // Undefined when there is no body (always so for GET/HEAD)
+	Request Value  // the caller's request option; Undefined when unset (D27)
+}
+
+// Builder builds request options over a set of defaults. The zero value is
+// not usable; start from New, or call the package-level functions, which use
+// the global defaults. A Builder is immutable and safe for concurrent use.
+type Builder struct {
+	defaults *Obj
+}
+
+// base is the Builder with the global defaults (D1).
+var base = &Builder{defaults: globalDefaults()}
+
+// globalDefaults returns DEFAULTS of D1.
+func globalDefaults() *Obj {
+	return O(
+		"method", "GET",
+		"baseUrl", "https://api.github.com",
+		"headers", O("accept", "application/vnd.github.v3+json", "user-agent", UserAgent),
+		"mediaType", O("format", "", "previews", []any{}),
+	)
+}
+
+// UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
+const UserAgent = "endpoint-wasm/" + Version
+
+// New returns the Builder with the global defaults.
+func New() *Builder { return base }
+
+// Endpoint builds request options from a route ("METHOD url", "url", or ""
+// when options holds the url) and options, over the global defaults. It is
+// Parse(Merge(route, options)) (spec rule 6).
+func Endpoint(route string, options *Obj) (*Request, error) { return base.Endpoint(route, options) }
+
+// Merge layers route and options over the global defaults without parsing.
+func Merge(route string, options *Obj) (*Obj, error) { return base.Merge(route, options) }
+
+// Parse turns merged options (as Merge returns) into request options.
+func Parse(merged *Obj) (*Request, error) { return parse(merged) }
+
+// Defaults returns a Builder whose defaults are the global ones with
+// options layered over them.
+func Defaults(options *Obj) (*Builder, error) { return base.Defaults(options) }
+
+// DEFAULTS returns a copy of the global defaults (D1, D2).
+func DEFAULTS() *Obj { return base.DEFAULTS() }
+
+// Endpoint builds request options from route and options over b's defaults.
+func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
+	merged, err := merge(b.defaults, route, options)
+	if err != nil {
+		return nil, err
+	}
+	return parse(merged)
+}
+
+// Merge layers route and options over b's defaults. It does not need a url
+// (D7) and keeps the method as written (D3).
+func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
+	return merge(b.defaults, route, options)
+}
+
+// Parse turns merged options into request options; it ignores b's defaults,
+// as merged options carry them already.
+func (b *Builder) Parse(merged *Obj) (*Request, error) { return parse(merged) }
+
+// Defaults returns a new Builder with options layered over b's defaults
+// (spec rule 1). b is not changed (D2).
+func (b *Builder) Defaults(options *Obj) (*Builder, error) {
+	merged, err := merge(b.defaults, "", options)
+	if err != nil {
+		return nil, err
+	}
+	return &Builder{defaults: merged}, nil
+}
+
+// DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
+// (D2, spec rule 2).
+func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone() }

@@ -1,0 +1,70 @@
+package core
+
+import "fmt"
+
+// Code classifies an Error. The values are the ERR_* names of decisions.md
+// (D28); the JavaScript EndpointError carries the same string in .code.
+type Code string
+
+// The error codes. Each names one kind of bad input.
+const (
+	CodeInvalidArgument   Code = "ERR_INVALID_ARGUMENT"   // an option has the wrong type, input too deep or cyclic (D7, D8, D29)
+	CodeInvalidRoute      Code = "ERR_INVALID_ROUTE"      // a route that is not "METHOD url" or "url" (D6)
+	CodeUnsupportedMethod Code = "ERR_UNSUPPORTED_METHOD" // a method other than GET, HEAD, POST, PUT, PATCH, DELETE (D4)
+	CodeMissingURL        Code = "ERR_MISSING_URL"        // endpoint() or parse() without a url (D7)
+	CodeInvalidTemplate   Code = "ERR_INVALID_TEMPLATE"   // a url that is not a valid RFC 6570 template (D14)
+	CodeInvalidParameter  Code = "ERR_INVALID_PARAMETER"  // a parameter value that cannot be encoded where it goes (D11, D12, D16)
+	CodeBodyNotAllowed    Code = "ERR_BODY_NOT_ALLOWED"   // data on a GET or HEAD request (D19)
+	CodeInvalidHeader     Code = "ERR_INVALID_HEADER"     // a header name that is not a token, or a value with CR, LF or NUL (D22)
+)
+
+// Error is the one error type of the package (D28). Its message starts with
+// "endpoint: " and names the offending field; header values are never
+// quoted, so a credential cannot leak into a log (D23).
+//
+// Compare with errors.Is against the sentinels (ErrInvalidRoute, ...), which
+// match on Code, or take the details with errors.As.
+type Error struct {
+	Code  Code   // what kind of error
+	Field string // the option or parameter at fault, e.g. "headers.accept" or "route"
+	msg   string // the message after the "endpoint: " prefix
+}
+
+// Error returns "endpoint: " followed by the message.
+func (e *Error) Error() string { return "endpoint: " + e.msg }
+
+// Is reports whether target is an *Error sentinel with the same Code, so that
+// errors.Is(err, core.ErrInvalidRoute) works for every invalid route.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code && t.msg == ""
+}
+
+// Sentinels for errors.Is, one per Code.
+var (
+	ErrInvalidArgument   = &Error{Code: CodeInvalidArgument}
+	ErrInvalidRoute      = &Error{Code: CodeInvalidRoute}
+	ErrUnsupportedMethod = &Error{Code: CodeUnsupportedMethod}
+	ErrMissingURL        = &Error{Code: CodeMissingURL}
+	ErrInvalidTemplate   = &Error{Code: CodeInvalidTemplate}
+	ErrInvalidParameter  = &Error{Code: CodeInvalidParameter}
+	ErrBodyNotAllowed    = &Error{Code: CodeBodyNotAllowed}
+	ErrInvalidHeader     = &Error{Code: CodeInvalidHeader}
+)
+
+// errorf builds an *Error whose message is "<field>: <formatted text>".
+func errorf(code Code, field, format string, args ...any) *Error {
+	return &Error{Code: code, Field: field, msg: field + ": " + fmt.Sprintf(format, args...)}
+}
+
+// maxQuoted bounds how much of an input is quoted in a message, so that a
+// megabyte-long url does not become a megabyte-long error.
+const maxQuoted = 200
+
+// clip shortens s for quoting in an error message.
+func clip(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	return s[:maxQuoted] + "..."
+}

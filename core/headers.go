@@ -1,0 +1,78 @@
+package core
+
+// normaliseHeaders checks a headers option and returns it with lower-case
+// names (D22): when two names differ only in case the later value wins, at
+// the earlier one's position, as the reference's lowercaseKeys does.
+// Undefined values are dropped (D15); null is kept ("do not send"). A nil or
+// null headers option is an empty object.
+func normaliseHeaders(v Value, field string) (*Obj, error) {
+	switch v.kind {
+	case Undefined, Null:
+		return NewObj(0), nil
+	case Object:
+	default:
+		return nil, errorf(CodeInvalidArgument, field, "must be an object, not %s", kindName(v.kind))
+	}
+	in := v.obj
+	clean := true // already lower-case, with no undefined: reuse it as is
+	for i := 0; i < in.Len(); i++ {
+		name, val := in.keys[i], in.vals[i]
+		if err := checkHeader(name, val, field); err != nil {
+			return nil, err
+		}
+		if val.kind == Undefined || lowerASCII(name) != name {
+			clean = false
+		}
+	}
+	if clean {
+		return in, nil
+	}
+	out := NewObj(in.Len())
+	for i := 0; i < in.Len(); i++ {
+		if in.vals[i].kind != Undefined {
+			out.Set(lowerASCII(in.keys[i]), in.vals[i])
+		}
+	}
+	return out, nil
+}
+
+// checkHeader refuses a name that is not an HTTP token and a value that
+// holds CR, LF or NUL, which would split or truncate the request (D22). The
+// value is never quoted: it may be a credential (D23).
+func checkHeader(name string, v Value, field string) error {
+	if !isToken(name) {
+		return errorf(CodeInvalidHeader, field, "%q is not a valid header name", clip(name))
+	}
+	switch v.kind {
+	case Undefined, Null, Number, Bool, BigInt:
+		return nil
+	case String:
+		for i := 0; i < len(v.s); i++ {
+			if c := v.s[i]; c == '\r' || c == '\n' || c == 0 {
+				return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value holds a CR, LF or NUL character")
+			}
+		}
+		return nil
+	}
+	return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value must be a string, number or boolean, not %s", kindName(v.kind))
+}
+
+// isToken reports whether s is an RFC 9110 token:
+// 1*( ALPHA / DIGIT / "!#$%&'*+-.^_`|~" ).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isNameChar(c) {
+			continue
+		}
+		switch c {
+		case '!', '#', '$', '%', '&', '\'', '*', '+', '-', '.', '^', '`', '|', '~':
+			continue
+		}
+		return false
+	}
+	return true
+}

@@ -1,0 +1,449 @@
+package core
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// MaxDepth is how deeply input may nest, the options object being level 1
+// (D29). Deeper input is an ERR_INVALID_ARGUMENT error, never a stack
+// overflow of the WebAssembly runtime.
+const MaxDepth = 256
+
+// DecodeJSON decodes one JSON text into a Value, keeping object key order,
+// the JavaScript text of numbers (D12) and lone UTF-16 surrogates (as WTF-8,
+// so that they can be refused where they would reach a url, D12, and
+// written back unchanged elsewhere). Besides JSON it accepts a bigint
+// literal, digits followed by "n" (123n), which the JavaScript bridge uses
+// because JSON has no bigint. It is the bridge's decoder; encoding/json is
+// not used because it costs about 100 KB of wasm and loses key order.
+func DecodeJSON(data []byte) (Value, error) {
+	d := decoder{data: data}
+	d.skipSpace()
+	v, err := d.value(1)
+	if err != nil {
+		return Value{}, err
+	}
+	d.skipSpace()
+	if d.pos != len(d.data) {
+		return Value{}, d.fail("unexpected text after the value")
+	}
+	return v, nil
+}
+
+type decoder struct {
+	data []byte
+	pos  int
+}
+
+func (d *decoder) fail(what string) error {
+	return errorf(CodeInvalidArgument, "input", "invalid JSON at offset %d: %s", d.pos, what)
+}
+
+func (d *decoder) skipSpace() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) value(depth int) (Value, error) {
+	if d.pos >= len(d.data) {
+		return Value{}, d.fail("unexpected end")
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		if depth > MaxDepth {
+			return Value{}, errorf(CodeInvalidArgument, "input", "nested deeper than %d levels", MaxDepth)
+		}
+		return d.object(depth)
+	case c == '[':
+		if depth > MaxDepth {
+			return Value{}, errorf(CodeInvalidArgument, "input", "nested deeper than %d levels", MaxDepth)
+		}
+		return d.array(depth)
+	case c == '"':
+		s, err := d.str()
+		return Str(s), err
+	case c == '-' || (c >= '0' && c <= '9'):
+		return d.number()
+	case d.literal("true"):
+		return BoolValue(true), nil
+	case d.literal("false"):
+		return BoolValue(false), nil
+	case d.literal("null"):
+		return NullValue(), nil
+	}
+	return Value{}, d.fail("unexpected character")
+}
+
+func (d *decoder) literal(word string) bool {
+	if len(d.data)-d.pos >= len(word) && string(d.data[d.pos:d.pos+len(word)]) == word {
+		d.pos += len(word)
+		return true
+	}
+	return false
+}
+
+func (d *decoder) object(depth int) (Value, error) {
+	d.pos++ // {
+	o := NewObj(4)
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		return ObjValue(o), nil
+	}
+	for {
+		d.skipSpace()
+		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+			return Value{}, d.fail("expected a string key")
+		}
+		k, err := d.str()
+		if err != nil {
+			return Value{}, err
+		}
+		d.skipSpace()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return Value{}, d.fail("expected ':'")
+		}
+		d.pos++
+		d.skipSpace()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return Value{}, err
+		}
+		// A repeated key keeps its first position and takes the last value,
+		// as JSON.parse does. "__proto__" is an ordinary key (D30).
+		o.Set(k, v)
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return Value{}, d.fail("unexpected end in object")
+		}
+		if d.data[d.pos] == ',' {
+			d.pos++
+			continue
+		}
+		if d.data[d.pos] == '}' {
+			d.pos++
+			return ObjValue(o), nil
+		}
+		return Value{}, d.fail("expected ',' or '}'")
+	}
+}
+
+func (d *decoder) array(depth int) (Value, error) {
+	d.pos++ // [
+	var l []Value
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		return List(), nil
+	}
+	for {
+		d.skipSpace()
+		v, err := d.value(depth + 1)
+		if err != nil {
+			return Value{}, err
+		}
+		l = append(l, v)
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return Value{}, d.fail("unexpected end in array")
+		}
+		if d.data[d.pos] == ',' {
+			d.pos++
+			continue
+		}
+		if d.data[d.pos] == ']' {
+			d.pos++
+			return List(l...), nil
+		}
+		return Value{}, d.fail("expected ',' or ']'")
+	}
+}
+
+// number reads a JSON number (or a bigint literal) and keeps JavaScript's
+// text for it. Short integers are already in that form and are not parsed.
+func (d *decoder) number() (Value, error) {
+	start := d.pos
+	if d.data[d.pos] == '-' {
+		d.pos++
+	}
+	intStart := d.pos
+	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+		d.pos++
+	}
+	if d.pos == intStart {
+		return Value{}, d.fail("expected a digit")
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == 'n' { // bigint
+		text := string(d.data[start:d.pos])
+		d.pos++
+		return Value{kind: BigInt, s: text}, nil
+	}
+	simple := d.data[intStart] != '0' || d.pos-intStart == 1
+	if d.pos-intStart > 1 && d.data[intStart] == '0' {
+		return Value{}, d.fail("leading zero")
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == '.' {
+		simple = false
+		d.pos++
+		fs := d.pos
+		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+			d.pos++
+		}
+		if d.pos == fs {
+			return Value{}, d.fail("expected a digit after '.'")
+		}
+	}
+	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
+		simple = false
+		d.pos++
+		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
+			d.pos++
+		}
+		es := d.pos
+		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+			d.pos++
+		}
+		if d.pos == es {
+			return Value{}, d.fail("expected a digit in the exponent")
+		}
+	}
+	text := d.data[start:d.pos]
+	if simple && len(text) <= 15 && string(text) != "-0" {
+		return Value{kind: Number, s: string(text)}, nil
+	}
+	f, err := strconv.ParseFloat(string(text), 64)
+	if err != nil && f == 0 { // ParseFloat returns ±Inf with an error on overflow, as JSON.parse does
+		return Value{}, d.fail("invalid number")
+	}
+	return Num(f), nil
+}
+
+// str reads a JSON string. Escaped surrogate pairs become UTF-8; a lone
+// surrogate becomes its 3-byte WTF-8 form (invalid UTF-8 that Go keeps).
+func (d *decoder) str() (string, error) {
+	d.pos++ // opening quote
+	start := d.pos
+	// Fast path: no escapes.
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		if c == '"' {
+			s := string(d.data[start:d.pos])
+			d.pos++
+			return s, nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		d.pos++
+	}
+	buf := append([]byte(nil), d.data[start:d.pos]...)
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			return string(buf), nil
+		case c < 0x20:
+			return "", d.fail("control character in string")
+		case c != '\\':
+			buf = append(buf, c)
+			d.pos++
+			continue
+		}
+		d.pos++
+		if d.pos >= len(d.data) {
+			break
+		}
+		e := d.data[d.pos]
+		d.pos++
+		switch e {
+		case '"', '\\', '/':
+			buf = append(buf, e)
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'u':
+			r, ok := d.hex4()
+			if !ok {
+				return "", d.fail("invalid \\u escape")
+			}
+			if r >= 0xD800 && r < 0xDC00 && d.pos+6 <= len(d.data) && d.data[d.pos] == '\\' && d.data[d.pos+1] == 'u' {
+				save := d.pos
+				d.pos += 2
+				if r2, ok := d.hex4(); ok && r2 >= 0xDC00 && r2 < 0xE000 {
+					buf = utf8.AppendRune(buf, 0x10000+(r-0xD800)<<10+(r2-0xDC00))
+					continue
+				}
+				d.pos = save
+			}
+			buf = appendWTF8(buf, r)
+		default:
+			return "", d.fail("invalid escape")
+		}
+	}
+	return "", d.fail("unterminated string")
+}
+
+func (d *decoder) hex4() (rune, bool) {
+	if d.pos+4 > len(d.data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d.data[d.pos : d.pos+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	d.pos += 4
+	return r, true
+}
+
+// appendWTF8 appends r as UTF-8, or, for a surrogate code point, as the
+// 3-byte sequence UTF-8 would use if it allowed surrogates (WTF-8).
+func appendWTF8(dst []byte, r rune) []byte {
+	if r >= 0xD800 && r < 0xE000 {
+		return append(dst, byte(0xE0|r>>12), byte(0x80|(r>>6)&0x3F), byte(0x80|r&0x3F))
+	}
+	return utf8.AppendRune(dst, r)
+}
+
+// AppendJSON appends v as JSON text. Object keys keep their order; numbers
+// are written as JavaScript writes them (non-finite ones as null, as
+// JSON.stringify does); bigints as their digits; lone surrogates as \u
+// escapes; opaque values as null (the bridge puts them back by reference).
+func AppendJSON(dst []byte, v Value) []byte {
+	switch v.kind {
+	case Undefined, Null, Opaque:
+		return append(dst, "null"...)
+	case Bool, BigInt:
+		return append(dst, v.s...)
+	case Number:
+		if v.s == "NaN" || v.s == "Infinity" || v.s == "-Infinity" {
+			return append(dst, "null"...)
+		}
+		return append(dst, v.s...)
+	case String:
+		return appendJSONString(dst, v.s)
+	case Array:
+		dst = append(dst, '[')
+		for i, e := range v.list {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			if e.kind == Undefined { // JSON.stringify writes undefined elements as null
+				dst = append(dst, "null"...)
+				continue
+			}
+			dst = AppendJSON(dst, e)
+		}
+		return append(dst, ']')
+	case Object:
+		return appendJSONObject(dst, v.obj)
+	}
+	return dst
+}
+
+func appendJSONObject(dst []byte, o *Obj) []byte {
+	dst = append(dst, '{')
+	first := true
+	for i := 0; i < o.Len(); i++ {
+		if o.vals[i].kind == Undefined {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = appendJSONString(dst, o.keys[i])
+		dst = append(dst, ':')
+		dst = AppendJSON(dst, o.vals[i])
+	}
+	return append(dst, '}')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString appends s as a JSON string, escaping as JSON.stringify
+// does: quote, backslash and control characters, and lone surrogates
+// (well-formed JSON.stringify) as \uXXXX. Bytes that are not UTF-8 at all
+// (only Go callers can make them) become U+FFFD.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < 0x80 {
+			i++
+			continue
+		}
+		if c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r != utf8.RuneError || size > 1 {
+				i += size
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			if sur, ok := wtf8Surrogate(s[i:]); ok {
+				dst = append(dst, '\\', 'u', hexDigits[sur>>12], hexDigits[(sur>>8)&0xF], hexDigits[(sur>>4)&0xF], hexDigits[sur&0xF])
+				i += 3
+			} else {
+				dst = append(dst, "\uFFFD"...)
+				i++
+			}
+			start = i
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// wtf8Surrogate reports whether s starts with the WTF-8 encoding of a
+// surrogate code point, and which.
+func wtf8Surrogate(s string) (rune, bool) {
+	if len(s) < 3 || s[0] != 0xED || s[1] < 0xA0 || s[1] > 0xBF || s[2] < 0x80 || s[2] > 0xBF {
+		return 0, false
+	}
+	return rune(s[0]&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), true
+}

@@ -1,0 +1,209 @@
+package core
+
+import (
+	"math"
+	"strconv"
+)
+
+// Kind is the JavaScript type of a Value.
+type Kind uint8
+
+// The kinds of Value. The zero Value is Undefined.
+const (
+	Undefined Kind = iota // absent: dropped everywhere (D15)
+	Null                  // null: an undefined template variable (D12), "null" in a query (D16)
+	Bool                  // true or false
+	Number                // a finite or non-finite number, kept as JavaScript's String(n) text (D12)
+	BigInt                // a JavaScript bigint, kept as its decimal text (D12)
+	String                // a string; a lone UTF-16 surrogate is kept as its WTF-8 bytes
+	Array                 // a list
+	Object                // a plain object with ordered keys
+	Opaque                // a host value the engine never looks into (D19, D27)
+)
+
+// Class tells what kind of host value an Opaque Value is. The engine needs
+// it only to decide whether a body gets the default content-type (D20).
+type Class uint8
+
+// The classes of Opaque values.
+const (
+	ClassOther          Class = iota // a function, AbortSignal, agent, class instance...
+	ClassFormData                    // FormData: the HTTP client must set content-type with its boundary
+	ClassBlob                        // Blob or File
+	ClassURLSearchParams             // URLSearchParams
+	ClassBinary                      // ArrayBuffer, a typed array or DataView; []byte in Go
+	ClassStream                      // ReadableStream or a Node stream; io.Reader in Go
+)
+
+// Value is a JavaScript value as the engine sees it: the bridge decodes the
+// caller's options into Values, and Go programs build them with the
+// constructors below. Values are immutable once built, except through the
+// *Obj they hold, which the engine never changes after merging.
+type Value struct {
+	kind  Kind
+	class Class
+	s     string // String text, Number/BigInt text, "true"/"false"
+	list  []Value
+	obj   *Obj
+	ref   any // Opaque payload
+}
+
+// Str returns a String value.
+func Str(s string) Value { return Value{kind: String, s: s} }
+
+// Num returns a Number value formatted as JavaScript's String(n) (D12).
+func Num(f float64) Value { return Value{kind: Number, s: string(appendJSNumber(nil, f))} }
+
+// Int returns a Number value for an integer.
+func Int(i int64) Value {
+	if i > 1<<53 || i < -(1<<53) {
+		return Num(float64(i))
+	}
+	return Value{kind: Number, s: strconv.FormatInt(i, 10)}
+}
+
+// Big returns a BigInt value from its decimal digits (an optional "-"
+// followed by digits); it returns Undefined when the text is not that.
+func Big(decimal string) Value {
+	if !isDecimalInteger(decimal) {
+		return Value{}
+	}
+	return Value{kind: BigInt, s: decimal}
+}
+
+// BoolValue returns a Bool value.
+func BoolValue(b bool) Value {
+	if b {
+		return Value{kind: Bool, s: "true"}
+	}
+	return Value{kind: Bool, s: "false"}
+}
+
+// NullValue returns null.
+func NullValue() Value { return Value{kind: Null} }
+
+// List returns an Array value holding vs.
+func List(vs ...Value) Value { return Value{kind: Array, list: vs} }
+
+// ObjValue returns an Object value for o (nil gives an empty object).
+func ObjValue(o *Obj) Value {
+	if o == nil {
+		o = &Obj{}
+	}
+	return Value{kind: Object, obj: o}
+}
+
+// OpaqueValue wraps a host value that the engine passes through untouched:
+// a JavaScript handle in the bridge, or any Go value (an io.Reader as data,
+// a context in request). class tells the content-type rule what it is (D20).
+func OpaqueValue(ref any, class Class) Value { return Value{kind: Opaque, class: class, ref: ref} }
+
+// Kind returns the value's kind.
+func (v Value) Kind() Kind { return v.kind }
+
+// Text returns the text of a String, Number, BigInt or Bool value, and ""
+// for other kinds.
+func (v Value) Text() string { return v.s }
+
+// List returns the elements of an Array value (nil for other kinds).
+func (v Value) List() []Value { return v.list }
+
+// Obj returns the object of an Object value (nil for other kinds).
+func (v Value) Obj() *Obj { return v.obj }
+
+// Ref returns the payload of an Opaque value and its class.
+func (v Value) Ref() (any, Class) { return v.ref, v.class }
+
+// IsDefined reports whether v is neither undefined nor null.
+func (v Value) IsDefined() bool { return v.kind > Null }
+
+// appendJSNumber appends f formatted as JavaScript's Number.prototype.toString
+// (ECMA-262 Number::toString with radix 10): the shortest digits that
+// round-trip, in plain notation for 1e-7 <= |f| < 1e21 and in exponent
+// notation with an explicit sign ("1e+21", "1e-7") otherwise. -0 is "0".
+// strconv's 'g' format differs ("1e+06" for 1e6), hence this function.
+func appendJSNumber(dst []byte, f float64) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(dst, "NaN"...)
+	case math.IsInf(f, 1):
+		return append(dst, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-Infinity"...)
+	case f == 0:
+		return append(dst, '0')
+	}
+	if f < 0 {
+		dst = append(dst, '-')
+		f = -f
+	}
+	if f < 1e21 && f == math.Trunc(f) {
+		return strconv.AppendFloat(dst, f, 'f', -1, 64)
+	}
+	var buf [32]byte
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64) // d.ddddde±XX
+	mant, exp := e, 0
+	for i := range e {
+		if e[i] == 'e' {
+			mant = e[:i]
+			exp, _ = strconv.Atoi(string(e[i+1:]))
+			break
+		}
+	}
+	var digits [24]byte
+	k := 0
+	for _, c := range mant {
+		if c != '.' {
+			digits[k] = c
+			k++
+		}
+	}
+	ds := digits[:k]
+	n := exp + 1 // the position of the decimal point relative to the digits
+	switch {
+	case k <= n && n <= 21:
+		dst = append(dst, ds...)
+		for i := 0; i < n-k; i++ {
+			dst = append(dst, '0')
+		}
+	case 0 < n && n <= 21:
+		dst = append(dst, ds[:n]...)
+		dst = append(dst, '.')
+		dst = append(dst, ds[n:]...)
+	case -6 < n && n <= 0:
+		dst = append(dst, '0', '.')
+		for i := 0; i < -n; i++ {
+			dst = append(dst, '0')
+		}
+		dst = append(dst, ds...)
+	default:
+		dst = append(dst, ds[0])
+		if k > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, ds[1:]...)
+		}
+		dst = append(dst, 'e')
+		if n-1 >= 0 {
+			dst = append(dst, '+')
+		}
+		dst = strconv.AppendInt(dst, int64(n-1), 10)
+	}
+	return dst
+}
+
+// isDecimalInteger reports whether s is an optional "-" followed by one or
+// more ASCII digits.
+func isDecimalInteger(s string) bool {
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,81 @@
+package core
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestURITemplateVectors runs every case of the public RFC 6570 test suite
+// (testdata/uritemplate-test, Apache-2.0) through the adapter and prints the
+// counts (D11, D14). A negative case passes when compiling or expanding the
+// template is an ERR_INVALID_TEMPLATE or ERR_INVALID_PARAMETER error.
+func TestURITemplateVectors(t *testing.T) {
+	files := []string{"spec-examples.json", "spec-examples-by-section.json", "extended-tests.json", "negative-tests.json"}
+	total, passed := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join("testdata", "uritemplate-test", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := DecodeJSON(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		filePassed, fileTotal := 0, 0
+		groups := doc.Obj()
+		for g := 0; g < groups.Len(); g++ {
+			group := groups.At(g).Obj()
+			vars, _ := group.Get("variables")
+			cases, _ := group.Get("testcases")
+			lookup := func(name string) Value { v, _ := vars.Obj().Get(name); return v }
+			for _, c := range cases.List() {
+				tpl, want := c.List()[0].Text(), c.List()[1]
+				fileTotal++
+				got, err := expandString(tpl, lookup)
+				if ok := vectorMatches(got, err, want); ok {
+					filePassed++
+				} else {
+					t.Errorf("%s / %s: %q expanded to %q (err %v), want %s", f, groups.Key(g), tpl, got, err, AppendJSON(nil, want))
+				}
+			}
+		}
+		t.Logf("%s: %d/%d vectors pass", f, filePassed, fileTotal)
+		total += fileTotal
+		passed += filePassed
+	}
+	t.Logf("uritemplate-test: %d/%d vectors pass", passed, total)
+	if total < 250 {
+		t.Fatalf("only %d vectors found; testdata incomplete?", total)
+	}
+}
+
+func expandString(tpl string, lookup func(string) Value) (string, error) {
+	ct, err := parseTemplate(tpl)
+	if err != nil {
+		return "", err
+	}
+	out, err := ct.expand(nil, lookup)
+	return string(out), err
+}
+
+func vectorMatches(got string, err error, want Value) bool {
+	switch want.Kind() {
+	case Bool: // false: the template must be refused
+		return err != nil && (isCode(err, CodeInvalidTemplate) || isCode(err, CodeInvalidParameter))
+	case String:
+		return err == nil && got == want.Text()
+	case Array:
+		for _, w := range want.List() {
+			if err == nil && got == w.Text() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isCode(err error, c Code) bool {
+	e, ok := err.(*Error)
+	return ok && e.Code == c
+}
