@@ -52,7 +52,12 @@ func Endpoint(route string, options *Obj) (*Request, error) { return base.Endpoi
 func Merge(route string, options *Obj) (*Obj, error) { return base.Merge(route, options) }
 
 // Parse turns merged options (as Merge returns) into request options.
-func Parse(merged *Obj) (*Request, error) { return parse(merged) }
+func Parse(merged *Obj) (*Request, error) {
+	if err := checkDepth(merged, "options"); err != nil {
+		return nil, err
+	}
+	return parse(merged)
+}
 
 // Defaults returns a Builder whose defaults are the global ones with
 // options layered over them.
@@ -78,7 +83,7 @@ func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
 
 // Parse turns merged options into request options; it ignores b's defaults,
 // as merged options carry them already.
-func (b *Builder) Parse(merged *Obj) (*Request, error) { return parse(merged) }
+func (b *Builder) Parse(merged *Obj) (*Request, error) { return Parse(merged) }
 
 // Defaults returns a new Builder with options layered over b's defaults
 // (spec rule 1). b is not changed (D2).
@@ -93,3 +98,43 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
 func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone() }
+
+// AppendJSON appends r as the JSON object {method, url, headers, body?,
+// request?}, keys in that order, as the reference returns them. Opaque
+// values (a Blob body, functions in request) are written as null; the
+// JavaScript bridge puts the originals back by reference.
+func (r *Request) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"method":`...)
+	dst = appendJSONString(dst, r.Method)
+	dst = append(dst, `,"url":`...)
+	dst = appendJSONString(dst, r.URL)
+	dst = append(dst, `,"headers":`...)
+	dst = appendJSONObject(dst, r.Headers)
+	if r.Body.kind != Undefined {
+		dst = append(dst, `,"body":`...)
+		dst = AppendJSON(dst, r.Body)
+	}
+	if r.Request.kind != Undefined {
+		dst = append(dst, `,"request":`...)
+		dst = AppendJSON(dst, r.Request)
+	}
+	return append(dst, '}')
+}
+
+// BodyBytes returns the body as bytes to send: JSON text for a body the
+// engine built (or a plain value passed as data), the bytes themselves for
+// a string or []byte, and nil when there is no body or it is a stream.
+func (r *Request) BodyBytes() []byte {
+	switch r.Body.kind {
+	case Undefined:
+		return nil
+	case String:
+		return []byte(r.Body.s)
+	case Opaque:
+		if b, ok := r.Body.ref.([]byte); ok {
+			return b
+		}
+		return nil
+	}
+	return AppendJSON(nil, r.Body)
+}

@@ -180,15 +180,18 @@ func (d *decoder) number() (Value, error) {
 	if d.pos == intStart {
 		return Value{}, d.fail("expected a digit")
 	}
-	if d.pos < len(d.data) && d.data[d.pos] == 'n' { // bigint
-		text := string(d.data[start:d.pos])
-		d.pos++
-		return Value{kind: BigInt, s: text}, nil
-	}
-	simple := d.data[intStart] != '0' || d.pos-intStart == 1
 	if d.pos-intStart > 1 && d.data[intStart] == '0' {
 		return Value{}, d.fail("leading zero")
 	}
+	if d.pos < len(d.data) && d.data[d.pos] == 'n' { // bigint, as String(bigint) writes it
+		text := string(d.data[start:d.pos])
+		d.pos++
+		if text == "-0" {
+			text = "0"
+		}
+		return Value{kind: BigInt, s: text}, nil
+	}
+	simple := true
 	if d.pos < len(d.data) && d.data[d.pos] == '.' {
 		simple = false
 		d.pos++

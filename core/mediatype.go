@@ -136,7 +136,9 @@ func formatEntry(entry, format string) string {
 }
 
 // isVersion reports whether w is "v" followed by digits, as in "v3".
-func isVersion(w string) bool { return len(w) > 1 && w[0] == 'v' && isDecimalInteger(w[1:]) && w[1] != '-' }
+func isVersion(w string) bool {
+	return len(w) > 1 && w[0] == 'v' && isDecimalInteger(w[1:]) && w[1] != '-'
+}
 
 // previewsIn appends the preview names named in accept: each maximal run of
 // word characters and "-" that ends in "-preview" gives the run before its

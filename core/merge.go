@@ -22,6 +22,9 @@ func merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkDepth(options, "options"); err != nil {
+		return nil, err
+	}
 	opts := NewObj(options.Len() + 2)
 	if method != "" {
 		opts.Set("method", Str(method))

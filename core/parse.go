@@ -59,6 +59,12 @@ func parse(o *Obj) (*Request, error) {
 			}
 			return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %q cannot be resolved", clip(string(path)))
 		}
+		// Not in D8, but a baseUrl that is not an absolute http(s) url, or
+		// that holds white space or control characters, could only give a
+		// broken request.
+		if schemeLen(bv.s) == 0 || strings.IndexFunc(bv.s, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+			return nil, errorf(CodeInvalidArgument, "baseUrl", "%q is not an absolute http or https url", clip(bv.s))
+		}
 		base := strings.TrimSuffix(bv.s, "/")
 		url = make([]byte, 0, len(base)+1+len(path)+32)
 		url = append(url, base...)

@@ -119,8 +119,9 @@ func compileTemplate(url string) (*template, error) {
 
 // colonPlaceholders rewrites each ":name" that starts a path segment into
 // "{name}" (D9). It returns the url unchanged (no allocation) when there is
-// none. inserted receives the offsets, in the result, of the braces it
-// added, so that errors can point into the caller's text.
+// none. inserted receives the offsets, in the result, of the "}" it added
+// (the "{" takes the place of the ":"), so that errors can point into the
+// caller's text.
 func colonPlaceholders(url string, inserted *[]int) string {
 	if strings.IndexByte(url, ':') < 0 {
 		return url
@@ -159,8 +160,7 @@ func colonPlaceholders(url string, inserted *[]int) string {
 			j++
 		}
 		b = append(b, url[last:i]...)
-		*inserted = append(*inserted, len(b))
-		b = append(b, '{')
+		b = append(b, '{') // replaces the ':'
 		b = append(b, url[i+1:j]...)
 		*inserted = append(*inserted, len(b))
 		b = append(b, '}')

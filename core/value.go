@@ -27,12 +27,12 @@ type Class uint8
 
 // The classes of Opaque values.
 const (
-	ClassOther          Class = iota // a function, AbortSignal, agent, class instance...
-	ClassFormData                    // FormData: the HTTP client must set content-type with its boundary
-	ClassBlob                        // Blob or File
-	ClassURLSearchParams             // URLSearchParams
-	ClassBinary                      // ArrayBuffer, a typed array or DataView; []byte in Go
-	ClassStream                      // ReadableStream or a Node stream; io.Reader in Go
+	ClassOther           Class = iota // a function, AbortSignal, agent, class instance...
+	ClassFormData                     // FormData: the HTTP client must set content-type with its boundary
+	ClassBlob                         // Blob or File
+	ClassURLSearchParams              // URLSearchParams
+	ClassBinary                       // ArrayBuffer, a typed array or DataView; []byte in Go
+	ClassStream                       // ReadableStream or a Node stream; io.Reader in Go
 )
 
 // Value is a JavaScript value as the engine sees it: the bridge decodes the

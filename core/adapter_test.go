@@ -1,0 +1,106 @@
+package core
+
+import (
+	"testing"
+
+	"github.com/jtacoma/uritemplates"
+)
+
+// TestTheLibraryAloneGetsTheseWrong documents each defect of
+// jtacoma/uritemplates v1.0.0 that the adapter corrects, by showing the
+// library's own output next to the adapter's. If a new library version
+// fixes one, this test fails and the correction can go.
+func TestTheLibraryAloneGetsTheseWrong(t *testing.T) {
+	cases := []struct {
+		defect, tpl string
+		vars        map[string]any
+		adapter     string // what RFC 6570 wants, and the adapter gives
+	}{
+		{"prefix cuts bytes, not characters", "{greek:1}", map[string]any{"greek": "αβγ"}, "%CE%B1"},
+		{"%XX triplets are re-encoded under +", "{+id}", map[string]any{"id": "admin%2F"}, "admin%2F"},
+		{"literals are not encoded", "café/{var}", map[string]any{"var": "v"}, "caf%C3%A9/v"},
+		{"an empty value after . is lost", "X{.empty}", map[string]any{"empty": ""}, "X."},
+		{"an empty first value loses the separator", "{empty,x}", map[string]any{"empty": "", "x": "1"}, ",1"},
+		{"an empty list leaves a separator", "{x,list,y}", map[string]any{"x": "1", "list": []any{}, "y": "2"}, "1,2"},
+		{"numbers go through %v", "{n}", map[string]any{"n": 1e6}, "1000000"},
+	}
+	for _, c := range cases {
+		lt, err := uritemplates.Parse(c.tpl)
+		if err != nil {
+			t.Fatalf("%s: library Parse: %v", c.defect, err)
+		}
+		lib, _ := lt.Expand(c.vars)
+		if lib == c.adapter {
+			t.Errorf("%s: the library now gets %q right: drop the correction", c.defect, c.tpl)
+		}
+		lookup := func(name string) Value {
+			v, ok := c.vars[name]
+			if !ok {
+				return Value{}
+			}
+			return From(v)
+		}
+		got, err := expandString(c.tpl, lookup)
+		if err != nil || got != c.adapter {
+			t.Errorf("%s: adapter gave %q (%v), want %q", c.defect, got, err, c.adapter)
+		}
+		t.Logf("%-42s %-14q library %-22q adapter %q", c.defect, c.tpl, lib, got)
+	}
+	for _, tpl := range []string{"{a:0}", "{a:10000}", "{a..b}"} {
+		if _, err := uritemplates.Parse(tpl); err == nil {
+			if _, err := parseTemplate(tpl); err == nil {
+				t.Errorf("%q: the adapter accepts an invalid template", tpl)
+			}
+		}
+	}
+	// The library panics on "{}" and on a nil value; the adapter refuses the
+	// first and treats the second as undefined.
+	func() {
+		defer func() { _ = recover() }()
+		uritemplates.Parse("{}")
+		t.Log(`the library no longer panics on "{}"`)
+	}()
+	if _, err := parseTemplate("{}"); codeOf(err) != CodeInvalidTemplate {
+		t.Errorf(`"{}": %v`, err)
+	}
+	if got, err := expandString("{a}", func(string) Value { return NullValue() }); got != "" || err != nil {
+		t.Errorf("null value: %q %v", got, err)
+	}
+}
+
+// TestWhereTheLibraryIsUsedItAgreesWithTheRFCExpander cross-checks the
+// routing: on every spec vector whose values the adapter sends to the
+// library, the adapter's own RFC expander gives the same text.
+func TestWhereTheLibraryIsUsedItAgreesWithTheRFCExpander(t *testing.T) {
+	n := 0
+	for _, tpl := range []string{"{var}", "{+path}/here", "{#hello}", "{.list}", "{/list*}", "{;x,y}", "{?x,y}", "{&list*}", "{;list*}", "{var:3}", "{?list}", "{x,hello,y}"} {
+		ct, err := parseTemplate(tpl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vars := map[string]Value{"var": Str("value"), "hello": Str("Hello World!"), "path": Str("/foo/bar"),
+			"list": List(Str("red"), Str("green")), "x": Int(1024), "y": Int(768)}
+		for _, p := range ct.parts {
+			if p.expr == nil {
+				continue
+			}
+			var tv []tval
+			for _, vs := range p.expr.vars {
+				v, _ := normalise(vs.name, vars[vs.name])
+				if p.expr.needsAdapter(vs, v) {
+					t.Fatalf("%s routed to the adapter", tpl)
+				}
+				tv = append(tv, v)
+			}
+			lib, err := p.expr.expandLibrary(nil, tv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if own := p.expr.expandRFC(nil, tv); string(own) != string(lib) {
+				t.Errorf("%s: library %q, RFC expander %q", tpl, lib, own)
+			}
+			n++
+		}
+	}
+	t.Logf("%d expressions agree", n)
+}

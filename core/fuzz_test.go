@@ -1,0 +1,156 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzEndpoint builds request options from an arbitrary route, options and
+// defaults. It must never panic (D29), and every result must satisfy the
+// invariants of the specification.
+func FuzzEndpoint(f *testing.F) {
+	for _, c := range endpointCases {
+		f.Add(c.route, c.options, c.defaults)
+	}
+	f.Add("GET /x/{a:2}{?b*}", `{"a":"é€","b":{"k":[1]}}`, `{"baseUrl":"https://h/"}`)
+	f.Add("POST :x", `{"x":"1","data":null,"headers":{"content-type":null}}`, `{"mediaType":{"previews":["p"]}}`)
+	f.Fuzz(func(t *testing.T, route, options, defaults string) {
+		b := New()
+		if defaults != "" {
+			d, err := DecodeJSON([]byte(defaults))
+			if err != nil || d.Kind() != Object {
+				return
+			}
+			if b, err = b.Defaults(d.Obj()); err != nil {
+				return
+			}
+		}
+		var opts *Obj
+		if options != "" {
+			o, err := DecodeJSON([]byte(options))
+			if err != nil || o.Kind() != Object {
+				return
+			}
+			opts = o.Obj()
+		}
+		r, err := b.Endpoint(route, opts)
+		if err != nil {
+			e, ok := err.(*Error)
+			if !ok || e.Code == "" || !strings.HasPrefix(e.Error(), "endpoint: ") {
+				t.Fatalf("untyped error %#v", err)
+			}
+			return
+		}
+		checkInvariants(t, r)
+	})
+}
+
+func checkInvariants(t *testing.T, r *Request) {
+	t.Helper()
+	if !supportedMethod(r.Method) || r.Method != strings.ToLower(r.Method) {
+		t.Fatalf("method %q", r.Method)
+	}
+	if schemeLen(r.URL) == 0 {
+		t.Fatalf("url %q has no scheme", r.URL)
+	}
+	if strings.ContainsAny(r.URL, " \r\n\t\x00") {
+		t.Fatalf("url %q holds a character a url cannot", r.URL)
+	}
+	if (r.Method == "get" || r.Method == "head") && r.Body.Kind() != Undefined {
+		t.Fatalf("%s with a body", r.Method)
+	}
+	for i := 0; i < r.Headers.Len(); i++ {
+		k, v := r.Headers.Key(i), r.Headers.At(i)
+		if k != lowerASCII(k) || !isToken(k) {
+			t.Fatalf("header name %q", k)
+		}
+		if v.Kind() != String && v.Kind() != Number && v.Kind() != Bool && v.Kind() != BigInt {
+			t.Fatalf("header %q has a value of kind %d", k, v.Kind())
+		}
+		if strings.ContainsAny(v.Text(), "\r\n\x00") {
+			t.Fatalf("header %q value holds CR, LF or NUL", k)
+		}
+	}
+	if _, err := DecodeJSON(r.AppendJSON(nil)); err != nil {
+		t.Fatalf("result is not JSON: %v", err)
+	}
+}
+
+// FuzzTemplate expands an arbitrary template with arbitrary string values.
+// It must not panic; where the adapter sends an expression to the library,
+// the adapter's own RFC expander must agree with it.
+func FuzzTemplate(f *testing.F) {
+	for _, s := range []string{"{var}", "{+path}/x{?a,b}", "{#h}{.l*}", "{;x,y}{&z}", "/:a/{b:3}", "{/a*}"} {
+		f.Add(s, "value", "a b/c")
+	}
+	f.Fuzz(func(t *testing.T, tpl, v1, v2 string) {
+		ct, err := parseTemplate(tpl)
+		if err != nil {
+			if codeOf(err) != CodeInvalidTemplate {
+				t.Fatalf("untyped error %v", err)
+			}
+			return
+		}
+		i := 0
+		lookup := func(string) Value {
+			i++
+			switch i % 3 {
+			case 0:
+				return Str(v1)
+			case 1:
+				return List(Str(v1), Str(v2))
+			}
+			return Str(v2)
+		}
+		if _, err := ct.expand(nil, lookup); err != nil && codeOf(err) != CodeInvalidParameter {
+			t.Fatalf("untyped error %v", err)
+		}
+		for _, p := range ct.parts {
+			if p.expr == nil {
+				continue
+			}
+			var tv []tval
+			routed := true
+			for _, vs := range p.expr.vars {
+				v, err := normalise(vs.name, Str(v1))
+				if err != nil {
+					return
+				}
+				routed = routed && !p.expr.needsAdapter(vs, v)
+				tv = append(tv, v)
+			}
+			if !routed {
+				continue
+			}
+			lib, err := p.expr.expandLibrary(nil, tv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if own := p.expr.expandRFC(nil, tv); string(own) != string(lib) {
+				t.Fatalf("library %q, RFC expander %q", lib, own)
+			}
+		}
+	})
+}
+
+// FuzzJSON decodes arbitrary text; whatever decodes must encode to text that
+// decodes to the same encoding (a fixed point), and nothing may panic.
+func FuzzJSON(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2.5e3,"\ud800"],"b":null}`, `12n`, `"\u00e9"`, `[[[]]]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		v, err := DecodeJSON([]byte(in))
+		if err != nil {
+			return
+		}
+		once := AppendJSON(nil, v)
+		v2, err := DecodeJSON(once)
+		if err != nil {
+			t.Fatalf("%s encodes to %s, which does not decode: %v", in, once, err)
+		}
+		if twice := AppendJSON(nil, v2); string(twice) != string(once) {
+			t.Fatalf("not a fixed point: %s then %s", once, twice)
+		}
+	})
+}
