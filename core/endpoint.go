@@ -101,22 +101,29 @@ func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone() }
 
 // AppendJSON appends r as the JSON object {method, url, headers, body?,
 // request?}, keys in that order, as the reference returns them. Opaque
-// values (a Blob body, functions in request) are written as null; the
-// JavaScript bridge puts the originals back by reference.
-func (r *Request) AppendJSON(dst []byte) []byte {
+// values (a Blob body, functions in request) are written as null.
+func (r *Request) AppendJSON(dst []byte) []byte { return r.AppendJSONOpaque(dst, nil) }
+
+// AppendJSONOpaque is AppendJSON, calling onOpaque (when not nil) with the
+// path of each opaque value, e.g. ["body"] or ["request", "signal"]: the
+// JavaScript bridge puts the originals back there by reference.
+func (r *Request) AppendJSONOpaque(dst []byte, onOpaque OpaqueFunc) []byte {
+	e := encoder{onOpaque: onOpaque}
 	dst = append(dst, `{"method":`...)
 	dst = appendJSONString(dst, r.Method)
 	dst = append(dst, `,"url":`...)
 	dst = appendJSONString(dst, r.URL)
 	dst = append(dst, `,"headers":`...)
-	dst = appendJSONObject(dst, r.Headers)
+	dst = e.object(dst, r.Headers) // header values are never opaque (D22)
 	if r.Body.kind != Undefined {
 		dst = append(dst, `,"body":`...)
-		dst = AppendJSON(dst, r.Body)
+		e.path = append(e.path[:0], "body")
+		dst = e.value(dst, r.Body)
 	}
 	if r.Request.kind != Undefined {
 		dst = append(dst, `,"request":`...)
-		dst = AppendJSON(dst, r.Request)
+		e.path = append(e.path[:0], "request")
+		dst = e.value(dst, r.Request)
 	}
 	return append(dst, '}')
 }
@@ -138,3 +145,8 @@ func (r *Request) BodyBytes() []byte {
 	}
 	return AppendJSON(nil, r.Body)
 }
+
+// NewBuilder returns a Builder whose defaults are exactly defaults, as a
+// previous Defaults or DEFAULTS gave them. The JavaScript bridge uses it:
+// the shim keeps each layer's defaults, so Go keeps no state (D2).
+func NewBuilder(defaults *Obj) *Builder { return &Builder{defaults: defaults} }

@@ -18,7 +18,20 @@ const MaxDepth = 256
 // because JSON has no bigint. It is the bridge's decoder; encoding/json is
 // not used because it costs about 100 KB of wasm and loses key order.
 func DecodeJSON(data []byte) (Value, error) {
-	d := decoder{data: data}
+	return decode(decoder{data: data})
+}
+
+// DecodeBridge decodes the text the JavaScript shim writes: JSON with the
+// extensions of DecodeJSON, the number tokens NaN, Infinity and -Infinity
+// (JSON has none; the reference writes String(NaN) into urls), and handle
+// tokens "#" class index (#012: class 0, index 12) standing for host values
+// kept in the shim's side table (D19, D27). A handle decodes to an Opaque
+// value whose Ref is the index as an int.
+func DecodeBridge(data []byte) (Value, error) {
+	return decode(decoder{data: data, bridge: true})
+}
+
+func decode(d decoder) (Value, error) {
 	d.skipSpace()
 	v, err := d.value(1)
 	if err != nil {
@@ -32,8 +45,9 @@ func DecodeJSON(data []byte) (Value, error) {
 }
 
 type decoder struct {
-	data []byte
-	pos  int
+	data   []byte
+	pos    int
+	bridge bool // accept the tokens of DecodeBridge
 }
 
 func (d *decoder) fail(what string) error {
@@ -77,8 +91,33 @@ func (d *decoder) value(depth int) (Value, error) {
 		return BoolValue(false), nil
 	case d.literal("null"):
 		return NullValue(), nil
+	case d.bridge && c == '#':
+		return d.handle()
+	case d.bridge && d.literal("NaN"):
+		return Value{kind: Number, s: "NaN"}, nil
+	case d.bridge && d.literal("Infinity"):
+		return Value{kind: Number, s: "Infinity"}, nil
 	}
 	return Value{}, d.fail("unexpected character")
+}
+
+// handle reads "#" class index.
+func (d *decoder) handle() (Value, error) {
+	d.pos++
+	if d.pos >= len(d.data) || d.data[d.pos] < '0' || d.data[d.pos] > byte('0'+ClassStream) {
+		return Value{}, d.fail("invalid handle")
+	}
+	class := Class(d.data[d.pos] - '0')
+	d.pos++
+	start, n := d.pos, 0
+	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' && d.pos-start < 9 {
+		n = n*10 + int(d.data[d.pos]-'0')
+		d.pos++
+	}
+	if d.pos == start {
+		return Value{}, d.fail("invalid handle")
+	}
+	return OpaqueValue(n, class), nil
 }
 
 func (d *decoder) literal(word string) bool {
@@ -172,6 +211,9 @@ func (d *decoder) number() (Value, error) {
 	start := d.pos
 	if d.data[d.pos] == '-' {
 		d.pos++
+		if d.bridge && d.literal("Infinity") {
+			return Value{kind: Number, s: "-Infinity"}, nil
+		}
 	}
 	intStart := d.pos
 	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
@@ -335,10 +377,40 @@ func appendWTF8(dst []byte, r rune) []byte {
 // AppendJSON appends v as JSON text. Object keys keep their order; numbers
 // are written as JavaScript writes them (non-finite ones as null, as
 // JSON.stringify does); bigints as their digits; lone surrogates as \u
-// escapes; opaque values as null (the bridge puts them back by reference).
+// escapes; undefined members are left out; opaque values are written as
+// null.
 func AppendJSON(dst []byte, v Value) []byte {
+	var e encoder
+	return e.value(dst, v)
+}
+
+// OpaqueFunc is called for each opaque value that an encoding writes as
+// null, with the path of keys (array indexes in decimal) that leads to it.
+// The path is only valid during the call.
+type OpaqueFunc func(path []string, v Value)
+
+// AppendJSONOpaque is AppendJSON, calling onOpaque for each opaque value:
+// the bridge uses it to tell the shim where to put host values back.
+func AppendJSONOpaque(dst []byte, v Value, onOpaque OpaqueFunc) []byte {
+	e := encoder{onOpaque: onOpaque}
+	return e.value(dst, v)
+}
+
+// encoder writes JSON and, when onOpaque is set, tracks the path to each
+// value so that opaque values can be reported.
+type encoder struct {
+	onOpaque OpaqueFunc
+	path     []string
+}
+
+func (e *encoder) value(dst []byte, v Value) []byte {
 	switch v.kind {
-	case Undefined, Null, Opaque:
+	case Undefined, Null:
+		return append(dst, "null"...)
+	case Opaque:
+		if e.onOpaque != nil {
+			e.onOpaque(e.path, v)
+		}
 		return append(dst, "null"...)
 	case Bool, BigInt:
 		return append(dst, v.s...)
@@ -351,24 +423,31 @@ func AppendJSON(dst []byte, v Value) []byte {
 		return appendJSONString(dst, v.s)
 	case Array:
 		dst = append(dst, '[')
-		for i, e := range v.list {
+		for i, el := range v.list {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if e.kind == Undefined { // JSON.stringify writes undefined elements as null
-				dst = append(dst, "null"...)
-				continue
+			if e.onOpaque != nil {
+				e.path = append(e.path, strconv.Itoa(i))
 			}
-			dst = AppendJSON(dst, e)
+			dst = e.value(dst, el) // undefined members are written as null, as JSON.stringify does
+			if e.onOpaque != nil {
+				e.path = e.path[:len(e.path)-1]
+			}
 		}
 		return append(dst, ']')
 	case Object:
-		return appendJSONObject(dst, v.obj)
+		return e.object(dst, v.obj)
 	}
 	return dst
 }
 
 func appendJSONObject(dst []byte, o *Obj) []byte {
+	var e encoder
+	return e.object(dst, o)
+}
+
+func (e *encoder) object(dst []byte, o *Obj) []byte {
 	dst = append(dst, '{')
 	first := true
 	for i := 0; i < o.Len(); i++ {
@@ -381,7 +460,13 @@ func appendJSONObject(dst []byte, o *Obj) []byte {
 		first = false
 		dst = appendJSONString(dst, o.keys[i])
 		dst = append(dst, ':')
-		dst = AppendJSON(dst, o.vals[i])
+		if e.onOpaque != nil {
+			e.path = append(e.path, o.keys[i])
+		}
+		dst = e.value(dst, o.vals[i])
+		if e.onOpaque != nil {
+			e.path = e.path[:len(e.path)-1]
+		}
 	}
 	return append(dst, '}')
 }

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// The operations of the bridge, the first byte of its input.
+const (
+	opEndpoint = 'E' // [defaults, route, options] -> request options
+	opMerge    = 'M' // [defaults, route, options] -> merged options
+	opParse    = 'P' // [0, null, merged]          -> request options
+	opDefaults = 'D' // [defaults, null, options]  -> the new merged defaults
+)
+
+// Output status, the first byte of the output.
+const (
+	statusOK    = 'o' // JSON, then optionally "\n" and the patches
+	statusError = 'e' // {"code","field","message"}
+)
+
+// codeInternal marks a recovered panic: a bug in the engine, never a
+// dead runtime (D29).
+const codeInternal = "ERR_INTERNAL"
+
+// bridge runs one operation. in is the op byte followed by the JSON array
+// [defaults, route, options], where defaults is 0 for the global defaults,
+// and where "#<class><index>" tokens stand for host values the shim keeps
+// (core.DecodeBridge). The result is appended to out[:0] as a status byte
+// and JSON; opaque values in it are written as null and listed after a
+// newline as patches, [[index, key, key...], ...], so that the shim can put
+// the originals back by reference (D19, D27). JSON text never holds a raw
+// newline, so the first newline ends the result.
+//
+// Both entries, the //go:wasmexport functions and the js.FuncOf members of
+// the global object, call it. It never panics: a panic becomes an error.
+func bridge(in, out []byte) (res []byte) {
+	out = out[:0]
+	defer func() {
+		if p := recover(); p != nil {
+			res = appendError(out[:0], codeInternal, "", fmt.Sprintf("endpoint: internal error (please report it): %v", p))
+		}
+	}()
+	if len(in) == 0 {
+		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: empty")
+	}
+	op := in[0]
+	v, err := core.DecodeBridge(in[1:])
+	if err != nil {
+		return appendErr(out, err)
+	}
+	args := v.List()
+	if v.Kind() != core.Array || len(args) != 3 {
+		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: not [defaults, route, options]")
+	}
+	b := core.New()
+	if d := args[0]; d.Kind() == core.Object {
+		b = core.NewBuilder(d.Obj())
+	}
+	route := ""
+	if r := args[1]; r.Kind() == core.String {
+		route = r.Text()
+	}
+	options := args[2].Obj() // nil for null
+
+	var p patcher
+	out = append(out, statusOK)
+	switch op {
+	case opEndpoint, opParse:
+		var r *core.Request
+		if op == opEndpoint {
+			r, err = b.Endpoint(route, options)
+		} else {
+			r, err = b.Parse(options)
+		}
+		if err != nil {
+			return appendErr(out[:0], err)
+		}
+		out = r.AppendJSONOpaque(out, p.record)
+	case opMerge, opDefaults:
+		var m *core.Obj
+		if op == opMerge {
+			m, err = b.Merge(route, options)
+		} else {
+			var nb *core.Builder
+			if nb, err = b.Defaults(options); err == nil {
+				m = nb.DEFAULTS()
+			}
+		}
+		if err != nil {
+			return appendErr(out[:0], err)
+		}
+		out = core.AppendJSONOpaque(out, core.ObjValue(m), p.record)
+	default:
+		return appendError(out[:0], string(core.CodeInvalidArgument), "input", "endpoint: input: unknown operation "+strconv.Quote(string(op)))
+	}
+	return p.appendTo(out)
+}
+
+// patcher collects where opaque values go in the output.
+type patcher struct {
+	buf []byte
+}
+
+func (p *patcher) record(path []string, v core.Value) {
+	ref, _ := v.Ref()
+	index, _ := ref.(int)
+	if len(p.buf) == 0 {
+		p.buf = append(p.buf, "\n["...)
+	} else {
+		p.buf = append(p.buf, ',')
+	}
+	p.buf = append(p.buf, '[')
+	p.buf = strconv.AppendInt(p.buf, int64(index), 10)
+	for _, k := range path {
+		p.buf = append(p.buf, ',')
+		p.buf = core.AppendJSON(p.buf, core.Str(k))
+	}
+	p.buf = append(p.buf, ']')
+}
+
+func (p *patcher) appendTo(out []byte) []byte {
+	if len(p.buf) == 0 {
+		return out
+	}
+	return append(append(out, p.buf...), ']')
+}
+
+func appendErr(out []byte, err error) []byte {
+	var e *core.Error
+	if errors.As(err, &e) {
+		return appendError(out, string(e.Code), e.Field, e.Error())
+	}
+	return appendError(out, codeInternal, "", "endpoint: "+err.Error())
+}
+
+func appendError(out []byte, code, field, message string) []byte {
+	out = append(out[:0], statusError)
+	out = append(out, `{"code":`...)
+	out = core.AppendJSON(out, core.Str(code))
+	out = append(out, `,"field":`...)
+	out = core.AppendJSON(out, core.Str(field))
+	out = append(out, `,"message":`...)
+	out = core.AppendJSON(out, core.Str(message))
+	return append(out, '}')
+}

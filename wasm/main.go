@@ -1,0 +1,60 @@
+//go:build js && wasm
+
+// Command wasm is endpoint-wasm's WebAssembly module. Built with GOOS=js
+// GOARCH=wasm, it hangs the low-level API off one object, at the global
+// name the loader passes as its first argument, and waits forever.
+package main
+
+import (
+	"os"
+	"runtime"
+	"syscall/js"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// main builds the global object:
+//
+//	endpoint(input) / merge(input) / parse(input) / defaults(input)
+//	                 string in, string out, as the bridge takes and gives
+//	                 them, without the leading op byte of the input
+//	DEFAULTS         the global defaults as JSON text
+//	version          the package version; goVersion: the Go toolchain
+//	call(input)      the op byte and input in one string
+//
+// These go through js.FuncOf and are slow (about 8 µs a call); the ES
+// module uses the exports of exports.go instead. Both run bridge().
+func main() {
+	name := "endpointWasm"
+	if len(os.Args) > 1 {
+		name = os.Args[1]
+	}
+	var out []byte
+	call := func(op byte) js.Func {
+		return js.FuncOf(func(this js.Value, args []js.Value) any {
+			if len(args) != 1 || args[0].Type() != js.TypeString {
+				return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
+			}
+			in := append([]byte{op}, args[0].String()...)
+			out = bridge(in, out)
+			return string(out)
+		})
+	}
+	api := js.Global().Get("Object").New()
+	api.Set("endpoint", call(opEndpoint))
+	api.Set("merge", call(opMerge))
+	api.Set("parse", call(opParse))
+	api.Set("defaults", call(opDefaults))
+	api.Set("call", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
+		}
+		out = bridge([]byte(args[0].String()), out)
+		return string(out)
+	}))
+	api.Set("DEFAULTS", string(core.AppendJSON(nil, core.ObjValue(core.DEFAULTS()))))
+	api.Set("version", core.Version)
+	api.Set("goVersion", runtime.Version())
+	js.Global().Set(name, api)
+	select {}
+}
