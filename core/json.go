@@ -33,7 +33,11 @@ func DecodeBridge(data []byte) (Value, error) {
 
 func decode(d decoder) (Value, error) {
 	d.skipSpace()
-	v, err := d.value(1)
+	depth := 1
+	if d.bridge {
+		depth = 0 // the bridge wraps the options in [defaults, route, options]
+	}
+	v, err := d.value(depth)
 	if err != nil {
 		return Value{}, err
 	}
@@ -384,13 +388,15 @@ func AppendJSON(dst []byte, v Value) []byte {
 	return e.value(dst, v)
 }
 
-// OpaqueFunc is called for each opaque value that an encoding writes as
-// null, with the path of keys (array indexes in decimal) that leads to it.
-// The path is only valid during the call.
+// OpaqueFunc is called for each value that JSON cannot carry, with the path
+// of keys (array indexes in decimal) that leads to it: an opaque value,
+// written as null, or a bigint, written as a string of its digits. The path
+// is only valid during the call.
 type OpaqueFunc func(path []string, v Value)
 
-// AppendJSONOpaque is AppendJSON, calling onOpaque for each opaque value:
-// the bridge uses it to tell the shim where to put host values back.
+// AppendJSONOpaque is AppendJSON, calling onOpaque for each opaque value and
+// bigint: the bridge uses it to tell the shim where to put host values back
+// and which strings are bigints (D12, D19, D27).
 func AppendJSONOpaque(dst []byte, v Value, onOpaque OpaqueFunc) []byte {
 	e := encoder{onOpaque: onOpaque}
 	return e.value(dst, v)
@@ -412,7 +418,13 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 			e.onOpaque(e.path, v)
 		}
 		return append(dst, "null"...)
-	case Bool, BigInt:
+	case BigInt:
+		if e.onOpaque != nil {
+			e.onOpaque(e.path, v)
+			return append(append(append(dst, '"'), v.s...), '"')
+		}
+		return append(dst, v.s...)
+	case Bool:
 		return append(dst, v.s...)
 	case Number:
 		if v.s == "NaN" || v.s == "Infinity" || v.s == "-Infinity" {

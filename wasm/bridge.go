@@ -32,7 +32,8 @@ const codeInternal = "ERR_INTERNAL"
 // (core.DecodeBridge). The result is appended to out[:0] as a status byte
 // and JSON; opaque values in it are written as null and listed after a
 // newline as patches, [[index, key, key...], ...], so that the shim can put
-// the originals back by reference (D19, D27). JSON text never holds a raw
+// the originals back by reference (D19, D27); bigints are written as
+// strings and listed with index -1 (D12). JSON text never holds a raw
 // newline, so the first newline ends the result.
 //
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
@@ -105,9 +106,14 @@ type patcher struct {
 	buf []byte
 }
 
+// record notes a host value (its side-table index) or a bigint (index -1:
+// the shim turns the string there into a BigInt).
 func (p *patcher) record(path []string, v core.Value) {
-	ref, _ := v.Ref()
-	index, _ := ref.(int)
+	index := -1
+	if v.Kind() == core.Opaque {
+		ref, _ := v.Ref()
+		index, _ = ref.(int)
+	}
 	if len(p.buf) == 0 {
 		p.buf = append(p.buf, "\n["...)
 	} else {

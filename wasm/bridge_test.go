@@ -111,3 +111,11 @@ func FuzzBridge(f *testing.F) {
 		}
 	})
 }
+
+func TestBigintsAreListedForTheShim(t *testing.T) { // D12
+	out := bridge([]byte(`M[0,"POST /x",{"id":12345678901234567890n,"l":[1n]}]`), nil)
+	want := `o{"method":"POST","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json",` + ua + `},"mediaType":{"format":"","previews":[]},"url":"/x","id":"12345678901234567890","l":["1"]}` + "\n" + `[[-1,"id"],[-1,"l","0"]]`
+	if string(out) != want {
+		t.Errorf("got  %s\nwant %s", out, want)
+	}
+}

@@ -1,0 +1,117 @@
+// The endpoint API over the WebAssembly bridge: argument checks, one call
+// into Go through linear memory, and the result back as JavaScript values.
+
+import { EndpointError, invalidArgument } from "./errors.js";
+import { copyPlain, decode, encode, encodeOptions, isPlain } from "./marshal.js";
+
+const OP_ENDPOINT = 69, OP_MERGE = 77, OP_PARSE = 80, OP_DEFAULTS = 68; // "E" "M" "P" "D"
+
+/**
+ * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
+ * ew_call, ew_output and its memory) as the callable `endpoint`.
+ */
+export function createEndpoint(exports) {
+  const { ew_input, ew_call, ew_output, mem } = exports;
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  let bytes = new Uint8Array(mem.buffer);
+
+  // call sends op and text to Go and returns the result text, or throws.
+  function call(op, text) {
+    const max = text.length * 3 + 1; // UTF-8 needs at most 3 bytes per UTF-16 unit
+    const ptr = ew_input(max);
+    if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer); // memory grew
+    bytes[ptr] = op;
+    const { written } = encoder.encodeInto(text, bytes.subarray(ptr + 1, ptr + max));
+    const n = ew_call(written + 1);
+    if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer);
+    const out = ew_output();
+    const status = bytes[out];
+    const body = decoder.decode(bytes.subarray(out + 1, out + n));
+    if (status !== 111 /* o */) {
+      const e = JSON.parse(body);
+      throw new EndpointError(e.code, e.message, e.field);
+    }
+    return body;
+  }
+
+  // A layer of defaults: the text Go reads, its host values, and the object.
+  function layer(object, wire, handles) {
+    return { object, wire, handles, hasRequest: object.request != null };
+  }
+
+  function withDefaults(d) {
+    // run serialises a call's options after the defaults' text, numbering
+    // its host values after the defaults' ones.
+    function run(op, route, options, what) {
+      const handles = d.handles.length ? d.handles.slice() : [];
+      let opts = "null";
+      if (options !== undefined && options !== null) {
+        if (!isPlain(options)) throw invalidArgument("options", `must be a plain object, not ${describe(options)}`);
+        opts = encodeOptions(options, handles, d.hasRequest);
+      }
+      const text = "[" + d.wire + "," + (route === undefined ? "null" : JSON.stringify(route)) + "," + opts + "]";
+      return decode(call(op, text), handles);
+    }
+
+    function args(route, options, what) {
+      if (typeof route === "string") return [route, options];
+      if (isPlain(route)) {
+        if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
+        return [undefined, route];
+      }
+      throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
+    }
+
+    function endpoint(route, options) {
+      const [r, o] = args(route, options, "endpoint");
+      return run(OP_ENDPOINT, r, o);
+    }
+    endpoint.merge = function merge(route, options) {
+      const [r, o] = args(route, options, "merge");
+      return run(OP_MERGE, r, o);
+    };
+    endpoint.parse = function parse(options) {
+      if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
+      const handles = [];
+      return decode(call(OP_PARSE, "[0,null," + encode(options, 1, handles) + "]"), handles);
+    };
+    endpoint.defaults = function defaults(options) {
+      const merged = run(OP_DEFAULTS, undefined, options ?? {});
+      const handles = [];
+      // data stays a host value; request is sent as data so calls can merge into it (D27).
+      const wire = encodeOptions(merged, handles, true);
+      return withDefaults(layer(merged, wire, handles));
+    };
+    Object.defineProperty(endpoint, "DEFAULTS", {
+      enumerable: true,
+      get: () => copyPlain(d.object), // a copy: changing it changes nothing (D2)
+    });
+    return endpoint;
+  }
+
+  const globals = decode(call(OP_DEFAULTS, "[0,null,{}]"), []);
+  return withDefaults(layer(globals, "0", []));
+}
+
+function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "object") return `a ${v.constructor?.name ?? "non-plain object"}`;
+  return `a ${typeof v}`;
+}
+
+/**
+ * toFetch turns request options into the arguments of fetch(): [url, init]
+ * with the method upper-cased (fetch sends "patch" as written, D5), a body
+ * the engine built serialised as JSON, and the request option's signal.
+ */
+export function toFetch(options) {
+  const init = { method: options.method.toUpperCase(), headers: options.headers };
+  const body = options.body;
+  if (body !== undefined) {
+    init.body = body === null || isPlain(body) || Array.isArray(body) ? JSON.stringify(body) : body;
+  }
+  if (options.request && options.request.signal) init.signal = options.request.signal;
+  return [options.url, init];
+}
