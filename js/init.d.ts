@@ -1,0 +1,16 @@
+import type { Endpoint } from "./index.js";
+export type * from "./index.js";
+export { EndpointError, toFetch } from "./index.js";
+
+export interface InitOptions {
+  /** Where endpoint.wasm is served (default: beside this module). */
+  wasmURL?: string | URL;
+  /** The module itself: compiled, or its bytes. */
+  wasmModule?: WebAssembly.Module | BufferSource;
+}
+
+/** Loads endpoint.wasm; idempotent; a retry after a failure loads again. */
+export declare function init(options?: InitOptions): Promise<Endpoint>;
+
+/** Throws ERR_NOT_INITIALIZED until init() has resolved. */
+export declare const endpoint: Endpoint;

@@ -1,0 +1,35 @@
+// The JS suite in Node, through the package's own exports map ("node"
+// condition), plus the Node-only entry points: require() and init.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import * as mod from "endpoint-wasm";
+import * as initMod from "endpoint-wasm/init";
+import { cases } from "./suite.js";
+
+for (const [name, fn] of cases) test(`node: ${name}`, () => fn(mod));
+
+test("node: require() of the package works (no top-level await in the node entry)", () => {
+  const require = createRequire(import.meta.url);
+  const { endpoint } = require("endpoint-wasm");
+  assert.equal(endpoint("GET /user").url, "https://api.github.com/user");
+});
+
+test("node: the version in user-agent is package.json's (D1)", () => {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  assert.equal(mod.endpoint.DEFAULTS.headers["user-agent"], `endpoint-wasm/${pkg.version}`);
+});
+
+test("node: init() before use: a clear error, a retry after failure, then idempotent", async () => {
+  assert.throws(() => initMod.endpoint("GET /x"), (e) => e instanceof initMod.EndpointError && e.code === "ERR_NOT_INITIALIZED");
+  await assert.rejects(initMod.init({ wasmModule: new Uint8Array([0, 1, 2, 3]) }));
+  const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
+  const p1 = initMod.init({ wasmModule: bytes });
+  const p2 = initMod.init({ wasmModule: new Uint8Array(0) });
+  assert.equal(p1, p2, "a second init returns the first promise");
+  const ep = await p1;
+  assert.equal(initMod.endpoint("GET /x").url, "https://api.github.com/x");
+  assert.equal(ep.defaults({ per_page: 1 })("GET /x").url, "https://api.github.com/x?per_page=1");
+  assert.equal(initMod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
+});

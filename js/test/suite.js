@@ -1,0 +1,215 @@
+// The JS API suite. Each case is [behaviour sentence, fn(mod)], where mod is
+// { endpoint, EndpointError, toFetch } as a user imports it. The same cases
+// run in Node (node.test.js) and in Chromium (browser.test.js), so this
+// file uses no Node or DOM API that the other runtime lacks.
+
+const UA = (v) => `endpoint-wasm/${v}`;
+
+export function same(got, want, what = "value") {
+  const g = JSON.stringify(got, (k, v) => (typeof v === "bigint" ? `${v}n` : v));
+  const w = JSON.stringify(want, (k, v) => (typeof v === "bigint" ? `${v}n` : v));
+  if (g !== w) throw new Error(`${what}:\n  got  ${g}\n  want ${w}`);
+}
+
+export function ok(cond, what) {
+  if (!cond) throw new Error(what);
+}
+
+export function throwsCode(fn, code, mod) {
+  try {
+    fn();
+  } catch (e) {
+    ok(e instanceof mod.EndpointError, `expected an EndpointError, got ${e && e.constructor && e.constructor.name}: ${e && e.message}`);
+    ok(e instanceof TypeError, "EndpointError extends TypeError");
+    same(e.code, code, "code");
+    ok(e.message.startsWith("endpoint: "), `message ${JSON.stringify(e.message)} starts with "endpoint: "`);
+    ok(!/goroutine|runtime\.|\.go:\d/.test(e.message), "no Go runtime noise in the message");
+    return e;
+  }
+  throw new Error(`expected ${code}, nothing was thrown`);
+}
+
+const std = (version) => ({ accept: "application/vnd.github.v3+json", "user-agent": UA(version) });
+
+function version(mod) {
+  return mod.endpoint.DEFAULTS.headers["user-agent"].split("/")[1];
+}
+
+export const cases = [
+  ["a route with placeholders gives the whole request options (spec rule 4)", (mod) => {
+    same(mod.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world", state: "open", labels: ["bug", "help wanted"] }), {
+      method: "get",
+      url: "https://api.github.com/repos/octocat/hello-world/issues?state=open&labels=bug%2Chelp%20wanted",
+      headers: std(version(mod)),
+    });
+  }],
+  ["a POST puts the rest in a JSON body with its content-type (D18, D20)", (mod) => {
+    same(mod.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", labels: ["x"] }), {
+      method: "post",
+      url: "https://api.github.com/repos/o/r/issues",
+      headers: { ...std(version(mod)), "content-type": "application/json; charset=utf-8" },
+      body: { title: "Bug", labels: ["x"] },
+    });
+  }],
+  ["endpoint(options) is parse(merge(options)) (spec rule 6)", (mod) => {
+    const opts = { method: "PUT", url: "/user/starred/{owner}/{repo}", owner: "o", repo: "r" };
+    same(mod.endpoint(opts), mod.endpoint.parse(mod.endpoint.merge(opts)));
+    same(mod.endpoint(opts).body, "", "PUT without parameters has an empty body (D18)");
+  }],
+  ["DEFAULTS are D1's, with the package version in the user-agent (D1)", (mod) => {
+    const d = mod.endpoint.DEFAULTS;
+    same(d, { method: "GET", baseUrl: "https://api.github.com", headers: std(version(mod)), mediaType: { format: "", previews: [] } });
+    ok(/^\d+\.\d+\.\d+/.test(version(mod)), "a semver version");
+  }],
+  ["changing a copy of DEFAULTS changes nothing (D2)", (mod) => {
+    const d = mod.endpoint.DEFAULTS;
+    d.headers.accept = "changed";
+    d.baseUrl = "https://evil.example";
+    same(mod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
+    same(mod.endpoint("GET /x").url, "https://api.github.com/x");
+  }],
+  ["defaults cascade and DEFAULTS reflects each layer (spec rules 1, 2)", (mod) => {
+    const one = mod.endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { Authorization: "token x" }, per_page: 100 });
+    const two = one.defaults({ headers: { "X-Extra": "1" }, mediaType: { previews: ["mercy"] } });
+    same(two.DEFAULTS.headers, { ...std(version(mod)), authorization: "token x", "x-extra": "1" });
+    same(two.DEFAULTS.mediaType, { format: "", previews: ["mercy"] });
+    same(two("GET /orgs/{org}/repos", { org: "acme", mediaType: { previews: ["nebula-preview"] } }), {
+      method: "get",
+      url: "https://ghe.example/api/v3/orgs/acme/repos?per_page=100",
+      headers: { accept: "application/vnd.github.mercy-preview+json,application/vnd.github.nebula-preview+json", "user-agent": UA(version(mod)), authorization: "token x", "x-extra": "1" },
+    });
+    same(one.DEFAULTS.mediaType.previews, [], "the first layer is unchanged");
+    same(mod.endpoint.DEFAULTS.baseUrl, "https://api.github.com", "the global defaults are unchanged");
+  }],
+  ["merge keeps the method as written and the url unexpanded (D3)", (mod) => {
+    const m = mod.endpoint.merge("post /x/{y}", { y: 1 });
+    same([m.method, m.url, m.y], ["post", "/x/{y}", 1]);
+  }],
+  ["data is the body, the very same value, whatever it is (D19)", (mod) => {
+    const values = [new Uint8Array([1, 2]), new ArrayBuffer(2), { a: 1 }, "text", null];
+    if (typeof Blob !== "undefined") values.push(new Blob(["x"]));
+    if (typeof FormData !== "undefined") values.push(new FormData());
+    if (typeof URLSearchParams !== "undefined") values.push(new URLSearchParams("a=1"));
+    for (const data of values) {
+      const r = mod.endpoint("POST /markdown/raw", { data, ignored: 1 });
+      ok(r.body === data, `body is the data itself for ${Object.prototype.toString.call(data)}`);
+    }
+  }],
+  ["the HTTP client chooses the content-type of binary, Blob, FormData and URLSearchParams bodies (D20)", (mod) => {
+    const ct = (data) => mod.endpoint("POST /x", { data }).headers["content-type"];
+    same(ct(new Uint8Array(1)), undefined, "Uint8Array");
+    same(ct(new ArrayBuffer(1)), undefined, "ArrayBuffer");
+    if (typeof Blob !== "undefined") same(ct(new Blob([])), undefined, "Blob");
+    if (typeof FormData !== "undefined") same(ct(new FormData()), undefined, "FormData");
+    same(ct("x"), "application/json; charset=utf-8", "string");
+    same(ct(null), "application/json; charset=utf-8", "null");
+    same(mod.endpoint("POST /x", { data: "x", headers: { "content-type": null } }).headers["content-type"], undefined, "null suppresses it (D22)");
+  }],
+  ["request comes back as the very same object, merged with the defaults' when they have one (D27)", (mod) => {
+    const request = { signal: typeof AbortController !== "undefined" ? new AbortController().signal : {}, timeout: 5 };
+    ok(mod.endpoint("GET /x", { request }).request === request, "same object without defaults");
+    const fetch = () => 1;
+    const ep = mod.endpoint.defaults({ request: { fetch, retries: { n: 1, m: 2 } } });
+    const r = ep("GET /x", { request: { retries: { n: 3 }, hook: fetch } }).request;
+    ok(r.fetch === fetch && r.hook === fetch, "functions keep their identity");
+    same(r.retries, { n: 3, m: 2 });
+    same("request" in mod.endpoint("GET /x", { request: null }), false, "null request is not returned");
+  }],
+  ["bigints are written in decimal and come back as bigints (D12)", (mod) => {
+    const big = 2n ** 70n;
+    same(mod.endpoint("GET /x/{id}", { id: big, n: -5n }).url, `https://api.github.com/x/${big}?n=-5`);
+    ok(mod.endpoint("POST /x", { id: big }).body.id === big, "bigint in the body");
+    ok(mod.endpoint.merge("GET /x", { id: big }).id === big, "bigint in merge");
+  }],
+  ["numbers are written as String(n) (D12)", (mod) => {
+    same(mod.endpoint("GET /x/{a}", { a: 1e21, b: 0.1, c: -0, d: NaN, e: Infinity }).url, "https://api.github.com/x/1e%2B21?b=0.1&c=0&d=NaN&e=Infinity");
+  }],
+  ["undefined values are dropped everywhere (D15)", (mod) => {
+    same(mod.endpoint("POST /x", { a: undefined, b: 1, headers: { "X-A": undefined } }), {
+      method: "post", url: "https://api.github.com/x",
+      headers: { ...std(version(mod)), "content-type": "application/json; charset=utf-8" }, body: { b: 1 },
+    });
+  }],
+  ["a Date in the query is ERR_INVALID_PARAMETER, in a body it is kept by reference (D16, D19)", (mod) => {
+    const d = new Date(0);
+    throwsCode(() => mod.endpoint("GET /x", { since: d }), "ERR_INVALID_PARAMETER", mod);
+    ok(mod.endpoint("POST /x", { since: d }).body.since === d, "Date kept");
+  }],
+  ["__proto__, constructor and prototype are ordinary keys (D30)", (mod) => {
+    const params = JSON.parse('{"__proto__":{"polluted":1},"constructor":"c"}');
+    const r = mod.endpoint("POST /x", params);
+    ok(Object.prototype.hasOwnProperty.call(r.body, "__proto__"), "own __proto__ key in the body");
+    same(r.body.__proto__, { polluted: 1 });
+    same({}.polluted, undefined, "Object.prototype is not polluted");
+    same(r.body.constructor, "c");
+    same(mod.endpoint("GET /x", JSON.parse('{"__proto__":"p","constructor":"c"}')).url, "https://api.github.com/x?__proto__=p&constructor=c");
+  }],
+  ["every error code is reached from JavaScript (D28)", (mod) => {
+    const ep = mod.endpoint;
+    throwsCode(() => ep(42), "ERR_INVALID_ARGUMENT", mod);
+    throwsCode(() => ep({ url: "/x" }, {}), "ERR_INVALID_ARGUMENT", mod); // D7
+    throwsCode(() => ep("GET /x", "options"), "ERR_INVALID_ARGUMENT", mod);
+    throwsCode(() => ep("G3T /x"), "ERR_INVALID_ROUTE", mod);
+    throwsCode(() => ep("TRACE /x"), "ERR_UNSUPPORTED_METHOD", mod);
+    throwsCode(() => ep({ method: "GET" }), "ERR_MISSING_URL", mod);
+    throwsCode(() => ep("GET /x/{y"), "ERR_INVALID_TEMPLATE", mod);
+    throwsCode(() => ep("GET /x", { a: { b: 1 } }), "ERR_INVALID_PARAMETER", mod);
+    throwsCode(() => ep("GET /x", { data: "x" }), "ERR_BODY_NOT_ALLOWED", mod);
+    const e = throwsCode(() => ep("GET /x", { headers: { authorization: "token s3cret\r\nX: y" } }), "ERR_INVALID_HEADER", mod);
+    ok(!e.message.includes("s3cret"), "the credential is not in the message (D23)");
+    same(e.field, "headers.authorization");
+  }],
+  ["cyclic and too deep input is ERR_INVALID_ARGUMENT and the next call works (D29)", (mod) => {
+    const cyclic = { a: 1 };
+    cyclic.self = cyclic;
+    throwsCode(() => mod.endpoint("POST /x", cyclic), "ERR_INVALID_ARGUMENT", mod);
+    let deep = [];
+    for (let i = 0; i < 300; i++) deep = [deep];
+    throwsCode(() => mod.endpoint("POST /x", { deep }), "ERR_INVALID_ARGUMENT", mod);
+    let fine = [];
+    for (let i = 0; i < 250; i++) fine = [fine];
+    same(typeof mod.endpoint("POST /x", { fine }).body, "object");
+    same(mod.endpoint("GET /x").url, "https://api.github.com/x");
+  }],
+  ["after 100,000 calls mixing valid and invalid input the runtime still answers correctly (D29)", (mod) => {
+    const want = JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 }));
+    let errors = 0;
+    for (let i = 0; i < 100000; i++) {
+      if (i % 4 === 0) {
+        try { mod.endpoint("GET /x/{", {}); } catch (e) { if (e.code === "ERR_INVALID_TEMPLATE") errors++; }
+      } else if (i % 4 === 1) {
+        try { mod.endpoint("POST /x", { h: "\ud800", headers: { "bad name": 1 } }); } catch (e) { if (e.code === "ERR_INVALID_HEADER") errors++; }
+      } else {
+        const got = JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 }));
+        if (got !== want) throw new Error(`call ${i}: ${got}`);
+      }
+    }
+    same(errors, 50000, "errors raised");
+    same(JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 })), want);
+  }],
+  ["toFetch gives fetch arguments with the method upper-cased and a JSON body (D5)", (mod) => {
+    const [url, init] = mod.toFetch(mod.endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }));
+    same(url, "https://api.github.com/repos/o/r");
+    same(init.method, "PATCH");
+    same(init.body, '{"name":"n"}');
+    same(init.headers["content-type"], "application/json; charset=utf-8");
+    const [, get] = mod.toFetch(mod.endpoint("GET /x"));
+    same("body" in get, false);
+  }],
+  ["the package leaves nothing on the global object", (mod) => {
+    same(typeof globalThis.Go, "undefined", "globalThis.Go");
+    same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
+  }],
+];
+
+/** runAll runs every case and returns [{name, ok, error}] (for the browser). */
+export function runAll(mod) {
+  return cases.map(([name, fn]) => {
+    try {
+      fn(mod);
+      return { name, ok: true };
+    } catch (e) {
+      return { name, ok: false, error: String(e && e.stack || e) };
+    }
+  });
+}
