@@ -69,7 +69,7 @@ test-types: build
 	npx tsc -p js/test/types/tsconfig.json
 
 test-js: build
-	node --test --test-concurrency=1 js/test/
+	node --test --test-concurrency=1 js/test/*.test.js
 
 ## demo: build and serve the demo at http://127.0.0.1:$(PORT)
 demo: build
