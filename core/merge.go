@@ -86,7 +86,7 @@ func merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
 // input is changed; unchanged sub-objects are shared, which is safe because
 // the engine never modifies an object once merged.
 func mergeDeep(defaults, options *Obj) *Obj {
-	result := defaults.Clone()
+	result := defaults.cloneGrow(options.Len())
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.keys[i], options.vals[i]
 		if v.kind == Object {

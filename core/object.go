@@ -83,13 +83,16 @@ func (o *Obj) Delete(k string) {
 }
 
 // Clone returns a shallow copy of o.
-func (o *Obj) Clone() *Obj {
-	if o == nil {
-		return NewObj(0)
+func (o *Obj) Clone() *Obj { return o.cloneGrow(4) }
+
+// cloneGrow returns a shallow copy of o with room for extra more keys.
+func (o *Obj) cloneGrow(extra int) *Obj {
+	n := o.Len()
+	c := &Obj{keys: make([]string, n, n+extra), vals: make([]Value, n, n+extra)}
+	if n > 0 {
+		copy(c.keys, o.keys)
+		copy(c.vals, o.vals)
 	}
-	c := &Obj{keys: make([]string, len(o.keys), len(o.keys)+4), vals: make([]Value, len(o.vals), len(o.vals)+4)}
-	copy(c.keys, o.keys)
-	copy(c.vals, o.vals)
 	return c
 }
 

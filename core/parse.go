@@ -21,7 +21,7 @@ func parse(o *Obj) (*Request, error) {
 		}
 		method = v.s
 	}
-	upper := strings.ToUpper(method)
+	lower, upper := methodCases(method)
 
 	// Url: required (D7), a template (D9, D11-D14).
 	uv, _ := o.Get("url")
@@ -102,7 +102,7 @@ func parse(o *Obj) (*Request, error) {
 	data, hasData := o.Get("data")
 	hasData = hasData && data.kind != Undefined
 
-	r := &Request{Method: strings.ToLower(method), Headers: headers}
+	r := &Request{Method: lower, Headers: headers}
 	if upper == "GET" || upper == "HEAD" {
 		if hasData {
 			return nil, errorf(CodeBodyNotAllowed, "data", "a %s request has no body", upper)
@@ -144,6 +144,19 @@ func parse(o *Obj) (*Request, error) {
 	}
 	return r, nil
 }
+
+// methodCases returns the lower- and upper-case names of a supported method
+// as constants, without allocating.
+func methodCases(m string) (lower, upper string) {
+	for _, s := range methods {
+		if strings.EqualFold(m, s) {
+			return lowerMethods[s], s
+		}
+	}
+	return strings.ToLower(m), strings.ToUpper(m)
+}
+
+var lowerMethods = map[string]string{"GET": "get", "HEAD": "head", "POST": "post", "PUT": "put", "PATCH": "patch", "DELETE": "delete"}
 
 // clientSetsContentType reports whether body is a value whose content-type
 // the HTTP client chooses (D20): FormData (it adds the boundary), Blob,

@@ -439,7 +439,7 @@ func (t *template) expand(dst []byte, lookup func(string) Value) ([]byte, error)
 			own = own || e.needsAdapter(vs, v)
 			tv = append(tv, v)
 		}
-		if own {
+		if own || e.plain(tv) {
 			dst = e.expandRFC(dst, tv)
 			continue
 		}
@@ -449,6 +449,36 @@ func (t *template) expand(dst []byte, lookup func(string) Value) ([]byte, error)
 		}
 	}
 	return dst, nil
+}
+
+// plain reports whether every defined value is a non-empty string of
+// unreserved characters (owner and repository names, numbers, slugs: most
+// GitHub parameters), with no prefix. Expanding such values needs no
+// encoding, only separators and names, so the adapter writes them without
+// a call into the library, which would allocate a map, a buffer and a
+// regular-expression replacement per variable (about 1.4 µs natively of a
+// 6.5 µs call, measured with BenchmarkEndpoint). FuzzTemplate checks that
+// this path and the library agree.
+func (e *expression) plain(vals []tval) bool {
+	for i, v := range vals {
+		if v.kind == tvUndef {
+			continue
+		}
+		if v.kind != tvString || e.vars[i].prefix > 0 || v.s == "" || !unreservedOnly(v.s) {
+			return false
+		}
+	}
+	return true
+}
+
+// unreservedOnly reports whether s holds only RFC 3986 unreserved characters.
+func unreservedOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if charClass[s[i]]&classUnreserved == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // needsAdapter reports whether the library would expand this variable
