@@ -57,7 +57,7 @@ writeFileSync(join(dist, "version.js"), `/** The package version (package.json).
 
 const src = join(root, "js");
 for (const f of readdirSync(src)) {
-  if ((f.endsWith(".js") || f.endsWith(".d.ts")) && f !== "global.js") copyFileSync(join(src, f), join(dist, f));
+  if ((f.endsWith(".js") || f.endsWith(".d.ts")) && f !== "global.js" && !f.endsWith(".mjs")) copyFileSync(join(src, f), join(dist, f));
 }
 
 // The classic-script build: one file, no import or export. Its entry sits

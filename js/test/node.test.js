@@ -33,3 +33,16 @@ test("node: init() before use: a clear error, a retry after failure, then idempo
   assert.equal(ep.defaults({ per_page: 1 })("GET /x").url, "https://api.github.com/x?per_page=1");
   assert.equal(initMod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
 });
+
+test("npm pack ships dist/, package.json and README.md, and nothing else", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const root = new URL("../..", import.meta.url).pathname;
+  const [info] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+  const files = info.files.map((f) => f.path).sort();
+  for (const f of ["dist/endpoint.wasm", "dist/index.js", "dist/node.js", "dist/init.js", "dist/global.js", "dist/go.js", "dist/index.d.ts", "dist/init.d.ts", "package.json", "README.md"]) {
+    assert.ok(files.includes(f), `${f} is shipped`);
+  }
+  const stray = files.filter((f) => !f.startsWith("dist/") && !["package.json", "README.md", "LICENSE"].includes(f));
+  assert.deepEqual(stray, [], "nothing but dist/, package.json, README.md and LICENSE");
+  assert.ok(!files.includes("dist/build.mjs"), "the build script is not shipped");
+});

@@ -1,0 +1,70 @@
+// The benchmark set (issue 5): the same calls on endpoint-wasm and on
+// @octokit/endpoint, in one process. Runs in Node and in Chromium.
+
+/** calls(ep) returns [name, fn] pairs that make one call each on ep. */
+export function calls(ep) {
+  const chain = ep.defaults({ baseUrl: "https://ghe.example.com/api/v3", headers: { authorization: "token 0000000000" } })
+    .defaults({ per_page: 100, headers: { "x-github-api-version": "2022-11-28" } });
+  const twenty = { owner: "octokit", repo: "rest.js" };
+  for (let i = 0; i < 18; i++) twenty[`param${i}`] = `value ${i}`;
+  const asset = new Uint8Array(16);
+  return [
+    ["GET path and query", () => ep("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open", per_page: 100 })],
+    ["GET two-level defaults", () => chain("GET /orgs/{org}/repos", { org: "octokit", type: "public" })],
+    ["POST JSON body", () => ep("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Found a bug", body: "Details", labels: ["bug"] })],
+    ["PUT no body", () => ep("PUT /user/starred/{owner}/{repo}", { owner: "octokit", repo: "rest.js" })],
+    ["GET mediaType format", () => ep("GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "octokit", repo: "rest.js", pull_number: 1, mediaType: { format: "diff" } })],
+    ["POST upload {?name,label}", () => ep("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+      { owner: "octokit", repo: "rest.js", release_id: 1, name: "example.zip", label: "Example", data: asset, headers: { "content-type": "application/zip" } })],
+    ["twenty parameters", () => ep("GET /repos/{owner}/{repo}/issues", twenty)],
+    ["merge then parse", () => ep.parse(ep.merge("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" }))],
+  ];
+}
+
+/** rate returns fn's calls per second over about ms milliseconds. */
+function rate(fn, ms) {
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let i = 0; i < 100; i++) fn();
+    n += 100;
+    now = performance.now();
+  }
+  return (n * 1000) / (now - start);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * compare measures each call on both implementations, alternating rounds so
+ * that both see the same machine state, and returns medians and ratios.
+ */
+export function compare(wasmEndpoint, refEndpoint, { rounds = 7, ms = 150 } = {}) {
+  const a = calls(wasmEndpoint), b = calls(refEndpoint);
+  const rows = [];
+  for (let i = 0; i < a.length; i++) {
+    const wa = [], rf = [];
+    rate(a[i][1], 100); rate(b[i][1], 100); // warm up both
+    for (let r = 0; r < rounds; r++) {
+      wa.push(rate(a[i][1], ms));
+      rf.push(rate(b[i][1], ms));
+    }
+    const w = median(wa), f = median(rf);
+    rows.push({ call: a[i][0], wasm: Math.round(w), reference: Math.round(f), ratio: +(w / f).toFixed(2) });
+  }
+  const geomean = Math.exp(rows.reduce((s, r) => s + Math.log(r.ratio), 0) / rows.length);
+  return { rows, geomean: +geomean.toFixed(2) };
+}
+
+/** startup measures bytes in memory → first call answered, in ms (median). */
+export async function startup(instantiate, bytes, runs = 9) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const ep = await instantiate(bytes);
+    ep("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    times.push(performance.now() - t);
+  }
+  return +median(times).toFixed(1);
+}
