@@ -4,10 +4,9 @@ package core
 var reservedKeys = [...]string{"method", "url", "baseUrl", "headers", "mediaType", "data", "request"}
 
 func isReservedKey(k string) bool {
-	for _, r := range reservedKeys {
-		if k == r {
-			return true
-		}
+	switch k {
+	case "method", "url", "baseUrl", "headers", "mediaType", "data", "request":
+		return true
 	}
 	return false
 }

@@ -148,15 +148,16 @@ func parse(o *Obj) (*Request, error) {
 // methodCases returns the lower- and upper-case names of a supported method
 // as constants, without allocating.
 func methodCases(m string) (lower, upper string) {
-	for _, s := range methods {
+	for i, s := range methods {
 		if strings.EqualFold(m, s) {
-			return lowerMethods[s], s
+			return lowerMethods[i], s
 		}
 	}
 	return strings.ToLower(m), strings.ToUpper(m)
 }
 
-var lowerMethods = map[string]string{"GET": "get", "HEAD": "head", "POST": "post", "PUT": "put", "PATCH": "patch", "DELETE": "delete"}
+// lowerMethods are methods in lower case.
+var lowerMethods = [...]string{"get", "head", "post", "put", "patch", "delete"}
 
 // clientSetsContentType reports whether body is a value whose content-type
 // the HTTP client chooses (D20): FormData (it adds the boundary), Blob,

@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // appendQuery appends the parameters of GET and HEAD requests to url as a
 // query string (D16, D17): "?" or, when url has a query already, "&"; then
@@ -10,7 +13,7 @@ func appendQuery(url []byte, params []param) ([]byte, error) {
 		return url, nil
 	}
 	sep := byte('?')
-	if strings.IndexByte(string(url), '?') >= 0 {
+	if bytes.IndexByte(url, '?') >= 0 {
 		sep = '&'
 	}
 	for _, p := range params {

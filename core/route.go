@@ -4,24 +4,47 @@ import "strings"
 
 // parseRoute splits a route "METHOD url" or "url" (D6). An empty route
 // gives neither. The method comes back as written; merge keeps it so (D3).
+// It does not allocate: method and url are substrings of route.
 func parseRoute(route string) (method, url string, err error) {
-	fields := strings.Fields(route)
-	switch len(fields) {
+	var fields [2]string
+	n := 0
+	for i := 0; i < len(route); {
+		for i < len(route) && isSpace(route[i]) {
+			i++
+		}
+		if i == len(route) {
+			break
+		}
+		j := i
+		for j < len(route) && !isSpace(route[j]) {
+			j++
+		}
+		if n == 2 {
+			return "", "", errorf(CodeInvalidRoute, "route", "%q is not \"METHOD url\": it has more than two words", clip(route))
+		}
+		fields[n] = route[i:j]
+		n++
+		i = j
+	}
+	switch n {
 	case 0:
 		return "", "", nil
 	case 1:
 		return "", fields[0], nil
-	case 2:
-		method, url = fields[0], fields[1]
-		if !isLetters(method) {
-			return "", "", errorf(CodeInvalidRoute, "route", "%q is not \"METHOD url\": the method must be letters only", clip(route))
-		}
-		if !supportedMethod(method) {
-			return "", "", errorf(CodeUnsupportedMethod, "route", "unsupported method %q in %q", clip(method), clip(route))
-		}
-		return method, url, nil
 	}
-	return "", "", errorf(CodeInvalidRoute, "route", "%q is not \"METHOD url\": it has %d words", clip(route), len(fields))
+	method, url = fields[0], fields[1]
+	if !isLetters(method) {
+		return "", "", errorf(CodeInvalidRoute, "route", "%q is not \"METHOD url\": the method must be letters only", clip(route))
+	}
+	if !supportedMethod(method) {
+		return "", "", errorf(CodeUnsupportedMethod, "route", "unsupported method %q in %q", clip(method), clip(route))
+	}
+	return method, url, nil
+}
+
+// isSpace reports whether c is ASCII white space.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
 func isLetters(s string) bool {

@@ -104,6 +104,10 @@ func compileTemplate(url string) (*template, error) {
 	if t != nil {
 		return t, nil
 	}
+	// The caller's url may be a view into a buffer that the next call
+	// overwrites (the bridge's fast path): the cache keeps its own copy, and
+	// the template's names and literals are cut from that copy.
+	url = strings.Clone(url)
 	t, err := parseTemplate(url)
 	if err != nil {
 		return nil, err

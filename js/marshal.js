@@ -97,11 +97,41 @@ export function handle(v, handles) {
 }
 
 /**
+ * jsonSafe reports whether JSON.stringify(v) writes exactly what encode(v)
+ * would: only strings, finite numbers, booleans, null, undefined, and plain
+ * objects and arrays of them, not too deep. The common options object is
+ * like that, and one native JSON.stringify is several times faster than
+ * encode's walk.
+ */
+export function jsonSafe(v, depth) {
+  switch (typeof v) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "number":
+      return v - v === 0; // finite
+    case "object":
+      if (v === null) return true;
+      if (depth > 8) return false; // deep input: encode() checks the limit
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (!jsonSafe(v[i], depth + 1)) return false;
+        return true;
+      }
+      if (!isPlain(v)) return false;
+      for (const k in v) if (!jsonSafe(v[k], depth + 1)) return false;
+      return true;
+  }
+  return false; // bigint, function, symbol
+}
+
+/**
  * encodeOptions writes a call's options. data is always a handle (D19: the
  * body is the very value given); request is a handle when the defaults have
  * none, so that it comes back as the very same object (D27).
  */
 export function encodeOptions(options, handles, defaultsHaveRequest) {
+  if (options.data === undefined && options.request === undefined && jsonSafe(options, 1)) return JSON.stringify(options);
   let s = "{";
   const keys = Object.keys(options);
   for (let i = 0; i < keys.length; i++) {

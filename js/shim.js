@@ -43,7 +43,7 @@ export function createEndpoint(exports) {
   function withDefaults(d) {
     // run serialises a call's options after the defaults' text, numbering
     // its host values after the defaults' ones.
-    function run(op, route, options, what) {
+    function run(op, route, options) {
       const handles = d.handles.length ? d.handles.slice() : [];
       let opts = "null";
       if (options !== undefined && options !== null) {
@@ -54,22 +54,21 @@ export function createEndpoint(exports) {
       return decode(call(op, text), handles);
     }
 
-    function args(route, options, what) {
-      if (typeof route === "string") return [route, options];
+    // dispatch takes (route, options) or (options) (D7).
+    function dispatch(op, route, options, what) {
+      if (typeof route === "string") return run(op, route, options);
       if (isPlain(route)) {
         if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
-        return [undefined, route];
+        return run(op, undefined, route);
       }
       throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
     }
 
     function endpoint(route, options) {
-      const [r, o] = args(route, options, "endpoint");
-      return run(OP_ENDPOINT, r, o);
+      return dispatch(OP_ENDPOINT, route, options, "endpoint");
     }
     endpoint.merge = function merge(route, options) {
-      const [r, o] = args(route, options, "merge");
-      return run(OP_MERGE, r, o);
+      return dispatch(OP_MERGE, route, options, "merge");
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);

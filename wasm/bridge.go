@@ -38,7 +38,23 @@ const codeInternal = "ERR_INTERNAL"
 //
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
 // the global object, call it. It never panics: a panic becomes an error.
-func bridge(in, out []byte) (res []byte) {
+func bridge(in, out []byte) []byte {
+	if len(in) > 0 && in[0] == opEndpoint {
+		// The hot path answers the common calls without allocating; it
+		// leaves everything else, errors included, to the general path.
+		if res, ok := fast.Endpoint(append(out[:0], statusOK), in[1:]); ok {
+			return res
+		}
+	}
+	return general(in, out)
+}
+
+// fast holds the hot path's buffers. The module is single-threaded; a
+// native test that calls bridge from several goroutines would need one each.
+var fast core.FastPath
+
+// general runs any operation through the decoder and the core API.
+func general(in, out []byte) (res []byte) {
 	out = out[:0]
 	defer func() {
 		if p := recover(); p != nil {

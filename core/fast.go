@@ -1,0 +1,808 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// This file is the hot path of the JavaScript bridge. Go compiled to wasm
+// is slow at allocating: the general path (decode into Values, merge into a
+// new object, parse, encode) costs about 45 µs a call in wasm, where the
+// reference costs about 10 µs in JavaScript. FastPath does the same work
+// for the common shape of a call without building any object: it scans the
+// bridge's input in place, taking strings as views into it, merges the
+// defaults' and the call's keys as flat lists, and writes the result
+// straight into the output buffer, with the same helpers as the general
+// path (template cache and expansion, query encoding, header checks, media
+// types).
+//
+// Whatever it does not handle (an error, a nested merge, a list in a url,
+// an escaped string bound for the url, previews...) it leaves to the
+// general path by returning false, so it never needs its own error
+// messages. FuzzFastPath checks that wherever it answers, it answers as the
+// general path does.
+
+// FastPath holds the buffers of the hot path, reused from call to call. It
+// is not safe for concurrent use; the bridge has one.
+type FastPath struct {
+	call     fastObj
+	defaults fastObj
+	params   []fastRec // merged parameters
+	headers  []fastRec // merged headers
+	query    []param
+	lower    []byte // lower-cased header names of the call
+	url      []byte
+	bail     bool // set by lookup when a variable needs the general path
+
+	// The last template, to skip the cache's lock and hash when a program
+	// calls one route repeatedly (paging through a list, say).
+	lastURL string
+	lastTpl *template
+}
+
+// fastRec is one key of an options object: its value as a view into the
+// input, or as the text of a scalar.
+type fastRec struct {
+	key   string
+	raw   string // the value's JSON text
+	s     string // String: the text (when plain); Number, Bool: the text
+	kind  Kind
+	plain bool // a String without escapes, a Number already in JavaScript's form
+	known bool // a header of the global defaults: valid, lower-case, written as is
+	class Class
+	index int // Opaque: the handle's index
+}
+
+// fastObj is an options object split into its reserved keys and parameters.
+type fastObj struct {
+	params                    []fastRec
+	headers                   []fastRec
+	method, url, baseURL      fastRec // kind Undefined when absent
+	format                    fastRec
+	data, request             fastRec
+	hasRequestObj, hasHeaders bool
+}
+
+func (o *fastObj) reset() {
+	params, headers := o.params[:0], o.headers[:0]
+	*o = fastObj{params: params, headers: headers}
+}
+
+// globalDefaults is DEFAULTS scanned once; its views point into a string
+// that lives as long as the program.
+var globalFast = func() *fastObj {
+	text := string(AppendJSON(nil, ObjValue(DEFAULTS())))
+	var o fastObj
+	s := fastScan{b: unsafe.Slice(unsafe.StringData(text), len(text))}
+	if !s.object(&o) {
+		panic("endpoint: DEFAULTS do not scan")
+	}
+	for i := range o.headers {
+		o.headers[i].known = true
+	}
+	return &o
+}()
+
+// Endpoint appends the output of the bridge's endpoint operation for in,
+// the bridge's input without its operation byte: the result JSON, then, if
+// it holds host values, a newline and the patches. It returns false, with
+// dst unchanged, when the call needs the general path.
+func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) {
+	start := len(dst)
+	out, ok := f.endpoint(dst, in)
+	if !ok {
+		return dst[:start], false
+	}
+	return out, true
+}
+
+func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
+	f.bail = false
+	s := fastScan{b: in}
+	// [defaults, route, options]
+	if !s.byte('[') {
+		return dst, false
+	}
+	d := globalFast
+	if s.peek() == '{' {
+		f.defaults.reset()
+		if !s.object(&f.defaults) {
+			return dst, false
+		}
+		d = &f.defaults
+	} else if !s.byte('0') {
+		return dst, false
+	}
+	if !s.byte(',') {
+		return dst, false
+	}
+	var route string
+	if s.peek() == '"' {
+		var esc bool
+		route, esc = s.str()
+		if esc || s.bad {
+			return dst, false
+		}
+	} else if !s.word("null") {
+		return dst, false
+	}
+	if !s.byte(',') {
+		return dst, false
+	}
+	c := &f.call
+	c.reset()
+	if s.peek() == '{' {
+		if !s.object(c) {
+			return dst, false
+		}
+	} else if !s.word("null") {
+		return dst, false
+	}
+	if !s.byte(']') || s.i != len(s.b) {
+		return dst, false
+	}
+	if d.hasRequestObj || c.hasRequestObj || d.request.kind != Undefined {
+		return dst, false // request to merge: the general path keeps its host values
+	}
+
+	// Merge (merge.go): the route, then the call's options, over the defaults.
+	rMethod, rURL, err := parseRoute(route)
+	if err != nil {
+		return dst, false
+	}
+	method := pick(c.method, rMethod, d.method, "GET")
+	url := pick(c.url, rURL, d.url, "")
+	base := pick(c.baseURL, "", d.baseURL, "")
+	if !supportedMethod(method) || url == "" || c.baseURL.kind == Undefined && d.baseURL.kind == Undefined {
+		return dst, false
+	}
+	f.params = append(f.params[:0], d.params...)
+	for _, r := range c.params {
+		if i := fastIndex(f.params, r.key); i >= 0 {
+			if r.kind == Object && f.params[i].kind == Object {
+				return dst, false // D21: a deep merge
+			}
+			f.params[i] = r
+		} else {
+			f.params = append(f.params, r)
+		}
+	}
+	f.headers = append(f.headers[:0], d.headers...)
+	for _, h := range d.headers {
+		if lowerASCII(h.key) != h.key {
+			return dst, false // parse() lower-cases them: the general path
+		}
+	}
+	if cap(f.lower) == 0 {
+		f.lower = make([]byte, 0, 1024)
+	}
+	f.lower = f.lower[:0]
+	for _, h := range c.headers {
+		if lowerASCII(h.key) != h.key {
+			n := len(f.lower)
+			if n+len(h.key) > cap(f.lower) {
+				return dst, false // views into f.lower must not move
+			}
+			for i := 0; i < len(h.key); i++ {
+				b := h.key[i]
+				if b >= 'A' && b <= 'Z' {
+					b += 'a' - 'A'
+				}
+				f.lower = append(f.lower, b)
+			}
+			h.key = unsafe.String(&f.lower[n], len(h.key))
+		}
+		if i := fastIndex(f.headers, h.key); i >= 0 {
+			f.headers[i] = h
+		} else {
+			f.headers = append(f.headers, h)
+		}
+	}
+	format := d.format
+	if c.format.kind != Undefined {
+		format = c.format
+	}
+	data := d.data
+	if c.data.kind != Undefined {
+		data = c.data
+	}
+
+	// Parse (parse.go).
+	lower, upper := methodCases(method)
+	tpl := f.lastTpl
+	if tpl == nil || url != f.lastURL {
+		var err error
+		if tpl, err = compileTemplate(url); err != nil {
+			return dst, false
+		}
+		f.lastURL, f.lastTpl = strings.Clone(url), tpl
+	}
+	f.url = f.url[:0]
+	if schemeLen(url) == 0 {
+		// The general path checks baseUrl after expanding; a bad one is its error.
+		if schemeLen(base) == 0 || hasSpaceOrControl(base) {
+			return dst, false
+		}
+		f.url = append(f.url, base...)
+		if len(f.url) > 0 && f.url[len(f.url)-1] == '/' {
+			f.url = f.url[:len(f.url)-1]
+		}
+	}
+	pathStart := len(f.url)
+	f.url, err = tpl.expand(f.url, f.lookup)
+	if err != nil || f.bail {
+		return dst, false
+	}
+	path := f.url[pathStart:]
+	if len(path) > 1 && path[len(path)-1] == '/' { // D10
+		f.url = f.url[:len(f.url)-1]
+		path = path[:len(path)-1]
+	}
+	if pathStart == 0 && schemeLen(unsafe.String(unsafe.SliceData(path), len(path))) == 0 {
+		return dst, false // D10 took the scheme's slash ("http://"): the general path decides
+	}
+	if pathStart > 0 { // D8: joined with exactly one "/"
+		if schemeLen(unsafe.String(unsafe.SliceData(path), len(path))) > 0 {
+			return dst, false // the expansion made a full url: the general path decides
+		}
+		if len(path) == 0 || path[0] != '/' {
+			f.url = append(f.url, 0)
+			copy(f.url[pathStart+1:], f.url[pathStart:])
+			f.url[pathStart] = '/'
+		}
+	}
+
+	// The parameters the url does not use: a query, or the body's keys.
+	get := upper == "GET" || upper == "HEAD"
+	f.query = f.query[:0]
+	for _, p := range f.params {
+		if isReservedKey(p.key) || tpl.uses(p.key) {
+			continue
+		}
+		v, ok := p.value()
+		if get && (!ok || v.kind == Array || v.kind == Object) {
+			return dst, false // String(array) and the errors: the general path
+		}
+		f.query = append(f.query, param{p.key, v})
+	}
+	if get {
+		if data.kind != Undefined {
+			return dst, false
+		}
+		if f.url, err = appendQuery(f.url, f.query); err != nil {
+			return dst, false
+		}
+	}
+
+	// The result.
+	dst = append(dst, `{"method":`...)
+	dst = appendJSONString(dst, lower)
+	dst = append(dst, `,"url":`...)
+	dst = appendJSONString(dst, unsafe.String(unsafe.SliceData(f.url), len(f.url)))
+	dst = append(dst, `,"headers":{`...)
+	first := true
+	hasContentType := false
+	for _, h := range f.headers {
+		if !h.known {
+			if err := checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers"); err != nil || (h.kind == String || h.kind == Number) && !h.plain {
+				return dst, false
+			}
+		}
+		if h.key == "content-type" {
+			hasContentType = true
+		}
+		if h.kind == Null {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		// A key without escapes is its own JSON text (invalid UTF-8 aside,
+		// which JSON.parse and the general path both turn into U+FFFD).
+		dst = append(append(append(dst, '"'), h.key...), '"', ':')
+		if h.key == "accept" && format.kind == String && format.s != "" {
+			dst = appendJSONString(dst, composeAccept(h.s, mediaType{format: format.s}))
+			continue
+		}
+		dst = append(dst, h.raw...)
+	}
+	bodyKind := Undefined
+	if !get {
+		switch {
+		case data.kind != Undefined:
+			bodyKind = data.kind
+		case len(f.query) > 0:
+			bodyKind = Object
+		}
+		if bodyKind != Undefined && !hasContentType && !(data.kind == Opaque && data.class != ClassOther) {
+			if !first {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `"content-type":"`+jsonContentType+`"`...)
+		}
+	}
+	dst = append(dst, '}')
+	if !get {
+		switch {
+		case data.kind == Opaque:
+			dst = append(dst, `,"body":null`...)
+		case data.kind != Undefined:
+			return dst, false
+		case len(f.query) > 0:
+			dst = append(dst, `,"body":{`...)
+			for i, p := range f.params {
+				if isReservedKey(p.key) || tpl.uses(p.key) {
+					continue
+				}
+				if dst[len(dst)-1] != '{' {
+					dst = append(dst, ',')
+				}
+				dst = appendJSONString(dst, f.params[i].key)
+				dst = append(dst, ':')
+				dst = append(dst, p.raw...)
+			}
+			dst = append(dst, '}')
+		case upper == "PUT" || upper == "PATCH":
+			dst = append(dst, `,"body":""`...)
+		}
+	}
+	if c.request.kind == Opaque {
+		dst = append(dst, `,"request":null`...)
+	} else if c.request.kind != Undefined && c.request.kind != Null {
+		return dst, false
+	}
+	dst = append(dst, '}')
+	if (!get && data.kind == Opaque) || c.request.kind == Opaque {
+		dst = append(dst, "\n["...)
+		if !get && data.kind == Opaque {
+			dst = strconv.AppendInt(append(dst, '['), int64(data.index), 10)
+			dst = append(dst, `,"body"]`...)
+		}
+		if c.request.kind == Opaque {
+			if dst[len(dst)-1] == ']' {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(append(dst, '['), int64(c.request.index), 10)
+			dst = append(dst, `,"request"]`...)
+		}
+		dst = append(dst, ']')
+	}
+	return dst, true
+}
+
+// lookup gives the template the merged parameter called name, or asks for
+// the general path when its value is not a plain scalar.
+func (f *FastPath) lookup(name string) Value {
+	if isReservedKey(name) {
+		return Value{}
+	}
+	i := fastIndex(f.params, name)
+	if i < 0 {
+		return Value{}
+	}
+	v, ok := f.params[i].value()
+	if !ok || v.kind == Array || v.kind == Object {
+		f.bail = true
+		return Value{}
+	}
+	return v
+}
+
+// value returns r as a Value for a url or a query, where only plain
+// scalars are taken on this path.
+func (r *fastRec) value() (Value, bool) {
+	switch r.kind {
+	case String, Number:
+		return Value{kind: r.kind, s: r.s}, r.plain
+	case Bool, Null:
+		return Value{kind: r.kind, s: r.s}, true
+	case Array, Object:
+		return Value{kind: r.kind}, true // in a body only: its raw text is copied
+	}
+	return Value{}, false
+}
+
+func fastIndex(recs []fastRec, key string) int {
+	for i := range recs {
+		if recs[i].key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// pick returns the call's option when present, else the route's part when
+// there is one, else the defaults' option when present, else otherwise:
+// the order in which merge() layers them.
+func pick(call fastRec, route string, def fastRec, otherwise string) string {
+	switch {
+	case call.kind != Undefined:
+		return call.s
+	case route != "":
+		return route
+	case def.kind != Undefined:
+		return def.s
+	}
+	return otherwise
+}
+
+func hasSpaceOrControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// fastScan reads the bridge's JSON in place. It accepts only what it can
+// hand on unchanged; anything else stops it (bad), and the general path
+// takes the call.
+type fastScan struct {
+	b   []byte
+	i   int
+	bad bool
+}
+
+func (s *fastScan) peek() byte {
+	if s.i < len(s.b) {
+		return s.b[s.i]
+	}
+	return 0
+}
+
+func (s *fastScan) byte(c byte) bool {
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+func (s *fastScan) word(w string) bool {
+	if len(s.b)-s.i >= len(w) && string(s.b[s.i:s.i+len(w)]) == w {
+		s.i += len(w)
+		return true
+	}
+	return false
+}
+
+func (s *fastScan) view(from, to int) string {
+	if to <= from {
+		return ""
+	}
+	return unsafe.String(&s.b[from], to-from)
+}
+
+// str reads a string and returns its contents as a view, and whether it
+// holds escapes (then the view is the escaped text).
+func (s *fastScan) str() (string, bool) {
+	s.i++ // "
+	start, esc := s.i, false
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			v := s.view(start, s.i)
+			s.i++
+			return v, esc
+		case c == '\\': // an escape must be valid: a body copies it as written
+			esc = true
+			if s.i+1 >= len(s.b) {
+				s.bad = true
+				return "", esc
+			}
+			switch s.b[s.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				s.i += 2
+			case 'u':
+				if s.i+6 > len(s.b) || !isHex(s.b[s.i+2]) || !isHex(s.b[s.i+3]) || !isHex(s.b[s.i+4]) || !isHex(s.b[s.i+5]) {
+					s.bad = true
+					return "", esc
+				}
+				s.i += 6
+			default:
+				s.bad = true
+				return "", esc
+			}
+			continue
+		case c < 0x20:
+			s.bad = true
+			return "", esc
+		}
+		s.i++
+	}
+	s.bad = true
+	return "", esc
+}
+
+// object reads an options object at the top level into o.
+func (s *fastScan) object(o *fastObj) bool {
+	s.i++ // {
+	if s.byte('}') {
+		return true
+	}
+	seen := 0 // reserved keys seen: a repeated one replaces, which the general path does
+	for {
+		if s.peek() != '"' {
+			return false
+		}
+		key, esc := s.str()
+		if esc || s.bad || !s.byte(':') {
+			return false
+		}
+		var r fastRec
+		if !s.value(&r, 2) {
+			return false
+		}
+		r.key = key
+		for i, k := range reservedKeys {
+			if k == key {
+				if seen&(1<<i) != 0 {
+					return false
+				}
+				seen |= 1 << i
+			}
+		}
+		switch key {
+		case "method", "url", "baseUrl":
+			if r.kind != String || !r.plain {
+				return false
+			}
+			switch key {
+			case "method":
+				o.method = r
+			case "url":
+				o.url = r
+			default:
+				o.baseURL = r
+			}
+		case "headers":
+			if r.kind != Object || !s.headers(o, r.raw) {
+				return false
+			}
+		case "mediaType":
+			if r.kind != Object || !s.mediaType(o, r.raw) {
+				return false
+			}
+		case "data":
+			if r.kind != Opaque {
+				return false
+			}
+			o.data = r
+		case "request":
+			switch r.kind {
+			case Opaque:
+				o.request = r
+			case Null:
+			default:
+				o.hasRequestObj = true
+			}
+		default:
+			if r.kind == Opaque || r.kind == BigInt {
+				return false
+			}
+			if i := fastIndex(o.params, key); i >= 0 { // a repeated key: the last wins, as in JSON.parse
+				o.params[i] = r
+			} else {
+				o.params = append(o.params, r)
+			}
+		}
+		if s.byte(',') {
+			continue
+		}
+		return s.byte('}')
+	}
+}
+
+// headers reads a headers object: names without escapes, scalar values.
+func (s *fastScan) headers(o *fastObj, raw string) bool {
+	h := fastScan{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), i: 1}
+	o.hasHeaders = true
+	if h.byte('}') {
+		return true
+	}
+	for {
+		if h.peek() != '"' {
+			return false
+		}
+		name, esc := h.str()
+		if esc || h.bad || !h.byte(':') {
+			return false
+		}
+		var r fastRec
+		if !h.value(&r, 3) || r.kind == Array || r.kind == Object || r.kind == Opaque || r.kind == BigInt {
+			return false
+		}
+		r.key = name
+		if i := fastIndex(o.headers, name); i >= 0 {
+			o.headers[i] = r
+		} else {
+			o.headers = append(o.headers, r)
+		}
+		if h.byte(',') {
+			continue
+		}
+		return h.byte('}') && h.i == len(h.b)
+	}
+}
+
+// mediaType reads {"format": string, "previews": []}; previews that are not
+// empty go to the general path.
+func (s *fastScan) mediaType(o *fastObj, raw string) bool {
+	m := fastScan{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), i: 1}
+	if m.byte('}') {
+		return true
+	}
+	for {
+		if m.peek() != '"' {
+			return false
+		}
+		key, esc := m.str()
+		if esc || m.bad || !m.byte(':') {
+			return false
+		}
+		var r fastRec
+		if !m.value(&r, 3) {
+			return false
+		}
+		switch {
+		case key == "format" && r.kind == String && r.plain:
+			o.format = r
+		case key == "format" && r.kind == Null:
+		case key == "previews" && r.raw == "[]":
+		default:
+			return false
+		}
+		if m.byte(',') {
+			continue
+		}
+		return m.byte('}') && m.i == len(m.b)
+	}
+}
+
+// value reads one value into r. Nested arrays and objects are skipped over
+// and kept as raw text, which must be plain JSON (no handle, bigint or NaN
+// token): the result copies it into a body as it is.
+func (s *fastScan) value(r *fastRec, depth int) bool {
+	start := s.i
+	switch c := s.peek(); {
+	case c == '"':
+		v, esc := s.str()
+		if s.bad {
+			return false
+		}
+		r.kind, r.s, r.plain = String, v, !esc
+	case c == '-' || c >= '0' && c <= '9':
+		j := s.i
+		if s.b[j] == '-' {
+			j++
+		}
+		intStart := j
+		for j < len(s.b) && s.b[j] >= '0' && s.b[j] <= '9' {
+			j++
+		}
+		simple := j > intStart && (s.b[intStart] != '0' || j-intStart == 1) && j-s.i <= 15
+		for j < len(s.b) && (s.b[j] >= '0' && s.b[j] <= '9' || s.b[j] == '.' || s.b[j] == 'e' || s.b[j] == 'E' || s.b[j] == '+' || s.b[j] == '-') {
+			simple = false
+			j++
+		}
+		if j < len(s.b) && s.b[j] == 'n' {
+			return false // a bigint
+		}
+		r.kind, r.s = Number, s.view(s.i, j)
+		r.plain = simple && r.s != "-0"
+		if !r.plain && !validNumber(r.s) {
+			return false
+		}
+		s.i = j
+	case c == 't' && s.word("true"):
+		r.kind, r.s = Bool, "true"
+	case c == 'f' && s.word("false"):
+		r.kind, r.s = Bool, "false"
+	case c == 'n' && s.word("null"):
+		r.kind = Null
+	case c == '#':
+		j := s.i + 1
+		if j >= len(s.b) || s.b[j] < '0' || s.b[j] > byte('0'+ClassStream) {
+			return false
+		}
+		r.kind, r.class = Opaque, Class(s.b[j]-'0')
+		j++
+		n, k := 0, j
+		for j < len(s.b) && s.b[j] >= '0' && s.b[j] <= '9' && j-k < 9 {
+			n = n*10 + int(s.b[j]-'0')
+			j++
+		}
+		if j == k {
+			return false
+		}
+		r.index = n
+		s.i = j
+	case c == '[' || c == '{':
+		if depth > MaxDepth || !s.skip(depth) {
+			return false
+		}
+		r.kind = Array
+		if c == '{' {
+			r.kind = Object
+		}
+	default:
+		return false
+	}
+	r.raw = s.view(start, s.i)
+	return true
+}
+
+// skip passes over a nested array or object of plain JSON.
+func (s *fastScan) skip(depth int) bool {
+	open := s.b[s.i]
+	close := byte(']')
+	if open == '{' {
+		close = '}'
+	}
+	s.i++
+	if s.byte(close) {
+		return true
+	}
+	for {
+		if open == '{' {
+			if s.peek() != '"' {
+				return false
+			}
+			if s.str(); s.bad || !s.byte(':') {
+				return false
+			}
+		}
+		var r fastRec
+		if !s.value(&r, depth+1) || r.kind == Opaque || r.kind == Number && !r.plain {
+			return false
+		}
+		if s.byte(',') {
+			continue
+		}
+		return s.byte(close)
+	}
+}
+
+// validNumber reports whether s is a JSON number,
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, that a float64 holds
+// (JSON.parse would make 1e400 Infinity, which the general path writes as
+// null).
+func validNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	intStart := i
+	if n := digits(); n == 0 || n > 1 && s[intStart] == '0' {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return i == len(s) && err == nil
+}

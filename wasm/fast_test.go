@@ -1,0 +1,79 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// canonical re-encodes the JSON part of a bridge output, so that a raw copy
+// (the fast path copies body values as the input wrote them) and a
+// re-encoding compare equal exactly when JSON.parse would give the same
+// value.
+func canonical(t *testing.T, out []byte) string {
+	t.Helper()
+	if len(out) == 0 {
+		return ""
+	}
+	json, patches, _ := strings.Cut(string(out[1:]), "\n")
+	v, err := core.DecodeJSON([]byte(json))
+	if err != nil {
+		t.Fatalf("output is not JSON: %q: %v", out, err)
+	}
+	return string(out[0]) + string(core.AppendJSON(nil, v)) + "\n" + patches
+}
+
+// FuzzFastPath: wherever the fast path answers, it answers as the general
+// path does.
+func FuzzFastPath(f *testing.F) {
+	for _, c := range bridgeCases {
+		f.Add([]byte(c.in))
+	}
+	for _, s := range []string{
+		`E[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}]`,
+		`E[{"method":"GET","baseUrl":"https://ghe.example.com/api/v3/","headers":{"accept":"application/vnd.github.v3+json","authorization":"token x"},"mediaType":{"format":"","previews":[]},"per_page":100},"GET /orgs/{org}/repos/",{"org":"o","type":"public"}]`,
+		`E[0,"POST /repos/{owner}/{repo}/issues",{"owner":"o","repo":"r","title":"a\nb","labels":["bug"],"n":1.50,"m":{"a":[1,{"b":null}]}}]`,
+		`E[0,"PUT /user/starred/{owner}/{repo}",{"owner":"o","repo":"r"}]`,
+		`E[0,"PATCH /x",{"headers":{"Content-Type":"text/plain","X-A":"1","x-a":"2","content-length":5},"data":#01,"request":#12}]`,
+		`E[0,"GET /repos/{owner}/{repo}/pulls/{n}",{"owner":"o","repo":"r","n":1,"mediaType":{"format":"diff"}}]`,
+		`E[0,"POST https://uploads.github.com/repos/{owner}/{repo}/releases/{id}/assets{?name,label}",{"owner":"o","repo":"r","id":1,"name":"a b.zip","label":"A","data":#40,"headers":{"content-type":"application/zip"}}]`,
+		`E[0,"GET /search/issues",{"q":"repo:a/b+is:open","x":null,"y":true,"z":-3}]`,
+		`E[0,null,{"method":"DELETE","url":"/x/:id","id":"7","a":"b"}]`,
+		`E[0,"GET /",{"baseUrl":"https://h/"}]`,
+		`E[0,"GET {+u}",{"u":"https://x.example/a"}]`,
+	} {
+		f.Add([]byte(s))
+	}
+	var fp core.FastPath
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 || in[0] != opEndpoint {
+			return
+		}
+		fastOut, ok := fp.Endpoint([]byte{statusOK}, in[1:])
+		if !ok {
+			return
+		}
+		generalOut := general(in, nil)
+		if a, b := canonical(t, fastOut), canonical(t, generalOut); a != b {
+			t.Fatalf("input %s\nfast    %s\ngeneral %s", in, a, b)
+		}
+	})
+}
+
+// The common calls of the benchmark set take the fast path.
+func TestTheBenchmarkCallsTakeTheFastPath(t *testing.T) {
+	var fp core.FastPath
+	for _, in := range []string{
+		`[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}]`,
+		`[{"method":"GET","baseUrl":"https://ghe.example.com/api/v3","headers":{"accept":"application/vnd.github.v3+json","user-agent":"UA","authorization":"token 0000000000","x-github-api-version":"2022-11-28"},"mediaType":{"format":"","previews":[]},"per_page":100},"GET /orgs/{org}/repos",{"org":"octokit","type":"public"}]`,
+		`[0,"POST /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"Details","labels":["bug"]}]`,
+		`[0,"PUT /user/starred/{owner}/{repo}",{"owner":"octokit","repo":"rest.js"}]`,
+		`[0,"GET /repos/{owner}/{repo}/pulls/{pull_number}",{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}]`,
+		`[0,"POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",{"owner":"octokit","repo":"rest.js","release_id":1,"name":"example.zip","label":"Example","data":#40,"headers":{"content-type":"application/zip"}}]`,
+	} {
+		if _, ok := fp.Endpoint(nil, []byte(in)); !ok {
+			t.Errorf("general path for %s", in)
+		}
+	}
+}
