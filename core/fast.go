@@ -39,6 +39,15 @@ type FastPath struct {
 	// calls one route repeatedly (paging through a list, say).
 	lastURL string
 	lastTpl *template
+
+	// The last defaults object scanned, kept with its own copy of the text:
+	// an endpoint made by .defaults() sends the same text on every call, and
+	// comparing it costs less than scanning and checking it again. One
+	// entry, replaced when the text changes: nothing accumulates (D2).
+	memoText []byte
+	memo     fastObj
+	merged   []fastRec // merge(): the merged options in order
+	routeMethod, routeURL fastRec
 }
 
 // fastRec is one key of an options object: its value as a view into the
@@ -56,6 +65,7 @@ type fastRec struct {
 
 // fastObj is an options object split into its reserved keys and parameters.
 type fastObj struct {
+	order                     []fastRec // every key, in order (merge() writes them so)
 	params                    []fastRec
 	headers                   []fastRec
 	method, url, baseURL      fastRec // kind Undefined when absent
@@ -65,8 +75,8 @@ type fastObj struct {
 }
 
 func (o *fastObj) reset() {
-	params, headers := o.params[:0], o.headers[:0]
-	*o = fastObj{params: params, headers: headers}
+	order, params, headers := o.order[:0], o.params[:0], o.headers[:0]
+	*o = fastObj{order: order, params: params, headers: headers}
 }
 
 // globalDefaults is DEFAULTS scanned once; its views point into a string
@@ -84,20 +94,30 @@ var globalFast = func() *fastObj {
 	return &o
 }()
 
-// Endpoint appends the output of the bridge's endpoint operation for in,
-// the bridge's input without its operation byte: the result JSON, then, if
-// it holds host values, a newline and the patches. It returns false, with
-// dst unchanged, when the call needs the general path.
-func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) {
+// Operations of Run, as the bridge names them.
+const (
+	FastEndpoint = 'E' // input [defaults|0, route|null, options|null]
+	FastMerge    = 'M' // the same input; the merged options
+	FastParse    = 'P' // input [0, null, merged]
+)
+
+// Run appends the output of the bridge's operation op for in, the bridge's
+// input without its operation byte: the result JSON, then, if it holds
+// host values, a newline and the patches. It returns false, with dst
+// unchanged, when the call needs the general path.
+func (f *FastPath) Run(op byte, dst, in []byte) ([]byte, bool) {
 	start := len(dst)
-	out, ok := f.endpoint(dst, in)
+	out, ok := f.run(op, dst, in)
 	if !ok {
 		return dst[:start], false
 	}
 	return out, true
 }
 
-func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
+// Endpoint is Run(FastEndpoint, dst, in).
+func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) { return f.Run(FastEndpoint, dst, in) }
+
+func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	f.bail = false
 	s := fastScan{b: in}
 	// [defaults, route, options]
@@ -106,11 +126,9 @@ func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
 	}
 	d := globalFast
 	if s.peek() == '{' {
-		f.defaults.reset()
-		if !s.object(&f.defaults) {
+		if d = f.defaultsAt(&s); d == nil {
 			return dst, false
 		}
-		d = &f.defaults
 	} else if !s.byte('0') {
 		return dst, false
 	}
@@ -132,11 +150,21 @@ func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
 	}
 	c := &f.call
 	c.reset()
-	if s.peek() == '{' {
+	switch {
+	case op == FastParse:
+		// parse(merged) is endpoint() over the merged options as defaults,
+		// with no route and no options: merge(M, "", {}) is M.
+		if d != globalFast || route != "" || s.peek() != '{' {
+			return dst, false
+		}
+		if d = f.defaultsAt(&s); d == nil {
+			return dst, false
+		}
+	case s.peek() == '{':
 		if !s.object(c) {
 			return dst, false
 		}
-	} else if !s.word("null") {
+	case !s.word("null"):
 		return dst, false
 	}
 	if !s.byte(']') || s.i != len(s.b) {
@@ -144,6 +172,12 @@ func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
 	}
 	if d.hasRequestObj || c.hasRequestObj || d.request.kind != Undefined {
 		return dst, false // request to merge: the general path keeps its host values
+	}
+	if op == FastMerge {
+		return f.merge(dst, d, c, route)
+	}
+	if op != FastEndpoint && op != FastParse {
+		return dst, false
 	}
 
 	// Merge (merge.go): the route, then the call's options, over the defaults.
@@ -168,36 +202,8 @@ func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
 			f.params = append(f.params, r)
 		}
 	}
-	f.headers = append(f.headers[:0], d.headers...)
-	for _, h := range d.headers {
-		if lowerASCII(h.key) != h.key {
-			return dst, false // parse() lower-cases them: the general path
-		}
-	}
-	if cap(f.lower) == 0 {
-		f.lower = make([]byte, 0, 1024)
-	}
-	f.lower = f.lower[:0]
-	for _, h := range c.headers {
-		if lowerASCII(h.key) != h.key {
-			n := len(f.lower)
-			if n+len(h.key) > cap(f.lower) {
-				return dst, false // views into f.lower must not move
-			}
-			for i := 0; i < len(h.key); i++ {
-				b := h.key[i]
-				if b >= 'A' && b <= 'Z' {
-					b += 'a' - 'A'
-				}
-				f.lower = append(f.lower, b)
-			}
-			h.key = unsafe.String(&f.lower[n], len(h.key))
-		}
-		if i := fastIndex(f.headers, h.key); i >= 0 {
-			f.headers[i] = h
-		} else {
-			f.headers = append(f.headers, h)
-		}
+	if !f.mergeHeaders(d, c) {
+		return dst, false
 	}
 	format := d.format
 	if c.format.kind != Undefined {
@@ -280,34 +286,13 @@ func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
 	dst = appendJSONString(dst, lower)
 	dst = append(dst, `,"url":`...)
 	dst = appendJSONString(dst, unsafe.String(unsafe.SliceData(f.url), len(f.url)))
-	dst = append(dst, `,"headers":{`...)
-	first := true
-	hasContentType := false
-	for _, h := range f.headers {
-		if !h.known {
-			if err := checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers"); err != nil || (h.kind == String || h.kind == Number) && !h.plain {
-				return dst, false
-			}
-		}
-		if h.key == "content-type" {
-			hasContentType = true
-		}
-		if h.kind == Null {
-			continue
-		}
-		if !first {
-			dst = append(dst, ',')
-		}
-		first = false
-		// A key without escapes is its own JSON text (invalid UTF-8 aside,
-		// which JSON.parse and the general path both turn into U+FFFD).
-		dst = append(append(append(dst, '"'), h.key...), '"', ':')
-		if h.key == "accept" && format.kind == String && format.s != "" {
-			dst = appendJSONString(dst, composeAccept(h.s, mediaType{format: format.s}))
-			continue
-		}
-		dst = append(dst, h.raw...)
+	dst = append(dst, `,"headers":`...)
+	var hasContentType bool
+	if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
+		return dst, false
 	}
+	dst = dst[:len(dst)-1] // reopen the object for a default content-type
+	first := dst[len(dst)-1] == '{'
 	bodyKind := Undefined
 	if !get {
 		switch {
@@ -370,6 +355,184 @@ func (f *FastPath) endpoint(dst, in []byte) ([]byte, bool) {
 		dst = append(dst, ']')
 	}
 	return dst, true
+}
+
+// defaultsAt reads the defaults object at s, from the memo when it is the
+// same text as last time. Its headers, checked once, are then written as
+// they are.
+func (f *FastPath) defaultsAt(s *fastScan) *fastObj {
+	rest := s.b[s.i:]
+	// A JSON object's text ends where the object does: a prefix match is a match.
+	if n := len(f.memoText); n > 0 && len(rest) >= n && string(rest[:n]) == string(f.memoText) {
+		s.i += n
+		return &f.memo
+	}
+	start := s.i
+	f.defaults.reset()
+	if !s.object(&f.defaults) {
+		return nil
+	}
+	// Keep a copy and scan that, so that the memo's views outlive the input.
+	f.memoText = append(f.memoText[:0], s.b[start:s.i]...)
+	f.memo.reset()
+	m := fastScan{b: f.memoText}
+	if !m.object(&f.memo) {
+		f.memoText = f.memoText[:0]
+		return nil
+	}
+	for i := range f.memo.headers {
+		h := &f.memo.headers[i]
+		h.known = checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers") == nil && lowerASCII(h.key) == h.key &&
+			(h.kind != String && h.kind != Number || h.plain)
+	}
+	return &f.memo
+}
+
+// merge appends merge()'s result: the defaults' keys in their order, then
+// the route's method and url, then the call's keys, each replacing a key
+// of the same name in its place (merge.go).
+func (f *FastPath) merge(dst []byte, d, c *fastObj, route string) ([]byte, bool) {
+	rMethod, rURL, err := parseRoute(route)
+	if err != nil || c.method.kind != Undefined && !supportedMethod(c.method.s) {
+		return dst, false
+	}
+	if !f.mergeHeaders(d, c) {
+		return dst, false
+	}
+	f.merged = append(f.merged[:0], d.order...)
+	if rMethod != "" {
+		f.routeMethod = fastRec{key: "method", kind: String, s: rMethod, plain: true}
+		f.merged = setRec(f.merged, f.routeMethod)
+	}
+	if rURL != "" {
+		f.routeURL = fastRec{key: "url", kind: String, s: rURL, plain: true}
+		f.merged = setRec(f.merged, f.routeURL)
+	}
+	for _, r := range c.order {
+		switch {
+		case r.key == "mediaType":
+			return dst, false // merged key by key, previews joined: the general path
+		case r.kind == Object && r.key != "headers":
+			if i := fastIndex(f.merged, r.key); i >= 0 && f.merged[i].kind == Object {
+				return dst, false // D21: a deep merge
+			}
+		}
+		f.merged = setRec(f.merged, r)
+	}
+	dst = append(dst, '{')
+	patches := 0
+	for i, r := range f.merged {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(append(append(dst, '"'), r.key...), '"', ':')
+		switch {
+		case r.key == "headers":
+			if dst, _ = f.appendHeaders(dst, nil, false); f.bail {
+				return dst, false
+			}
+		case r.kind == Opaque:
+			dst = append(dst, "null"...)
+			patches++
+		case r.kind == String && r.raw == "": // from the route
+			dst = append(append(append(dst, '"'), r.s...), '"')
+		default:
+			dst = append(dst, r.raw...)
+		}
+	}
+	dst = append(dst, '}')
+	if patches > 0 {
+		dst = append(dst, "\n["...)
+		for _, r := range f.merged {
+			if r.kind == Opaque {
+				if dst[len(dst)-1] == ']' {
+					dst = append(dst, ',')
+				}
+				dst = strconv.AppendInt(append(dst, '['), int64(r.index), 10)
+				dst = append(append(append(dst, ',', '"'), r.key...), '"', ']')
+			}
+		}
+		dst = append(dst, ']')
+	}
+	return dst, true
+}
+
+// mergeHeaders merges the defaults' and the call's headers into f.headers:
+// the defaults' first, then the call's, lower-cased, each replacing one of
+// the same name in its place (D22).
+func (f *FastPath) mergeHeaders(d, c *fastObj) bool {
+	f.headers = append(f.headers[:0], d.headers...)
+	for _, h := range d.headers {
+		if !h.known && lowerASCII(h.key) != h.key {
+			return false // parse() lower-cases them: the general path
+		}
+	}
+	if cap(f.lower) == 0 {
+		f.lower = make([]byte, 0, 1024)
+	}
+	f.lower = f.lower[:0]
+	for _, h := range c.headers {
+		if lowerASCII(h.key) != h.key {
+			n := len(f.lower)
+			if n+len(h.key) > cap(f.lower) {
+				return false // views into f.lower must not move
+			}
+			for i := 0; i < len(h.key); i++ {
+				b := h.key[i]
+				if b >= 'A' && b <= 'Z' {
+					b += 'a' - 'A'
+				}
+				f.lower = append(f.lower, b)
+			}
+			h.key = unsafe.String(&f.lower[n], len(h.key))
+		}
+		f.headers = setRec(f.headers, h)
+	}
+	return true
+}
+
+// appendHeaders writes f.headers as a JSON object. For a result (result
+// true) null headers are left out and a format rewrites accept (D22, D24);
+// for merge() they are written as they are. It sets f.bail for a header
+// that needs the general path, and reports whether content-type is set.
+func (f *FastPath) appendHeaders(dst []byte, format *fastRec, result bool) ([]byte, bool) {
+	dst = append(dst, '{')
+	hasContentType := false
+	for _, h := range f.headers {
+		if !h.known {
+			if err := checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers"); err != nil || (h.kind == String || h.kind == Number) && !h.plain {
+				f.bail = true
+				return dst, false
+			}
+		}
+		if h.key == "content-type" {
+			hasContentType = true
+		}
+		if result && h.kind == Null {
+			continue
+		}
+		if dst[len(dst)-1] != '{' {
+			dst = append(dst, ',')
+		}
+		// A key without escapes is its own JSON text (invalid UTF-8 aside,
+		// which JSON.parse and the general path both turn into U+FFFD).
+		dst = append(append(append(dst, '"'), h.key...), '"', ':')
+		if result && h.key == "accept" && format.kind == String && format.s != "" {
+			dst = appendJSONString(dst, composeAccept(h.s, mediaType{format: format.s}))
+			continue
+		}
+		dst = append(dst, h.raw...)
+	}
+	return append(dst, '}'), hasContentType
+}
+
+// setRec sets r in recs: in the place of a key of the same name, or last.
+func setRec(recs []fastRec, r fastRec) []fastRec {
+	if i := fastIndex(recs, r.key); i >= 0 {
+		recs[i] = r
+		return recs
+	}
+	return append(recs, r)
 }
 
 // lookup gives the template the merged parameter called name, or asks for
@@ -584,12 +747,9 @@ func (s *fastScan) object(o *fastObj) bool {
 			if r.kind == Opaque || r.kind == BigInt {
 				return false
 			}
-			if i := fastIndex(o.params, key); i >= 0 { // a repeated key: the last wins, as in JSON.parse
-				o.params[i] = r
-			} else {
-				o.params = append(o.params, r)
-			}
+			o.params = setRec(o.params, r) // a repeated key: the last wins, in the first's place, as in JSON.parse
 		}
+		o.order = setRec(o.order, r)
 		if s.byte(',') {
 			continue
 		}

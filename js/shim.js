@@ -2,7 +2,7 @@
 // into Go through linear memory, and the result back as JavaScript values.
 
 import { EndpointError, invalidArgument } from "./errors.js";
-import { copyPlain, decode, encode, encodeOptions, isPlain } from "./marshal.js";
+import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
 
 const OP_ENDPOINT = 69, OP_MERGE = 77, OP_PARSE = 80, OP_DEFAULTS = 68; // "E" "M" "P" "D"
 
@@ -73,7 +73,8 @@ export function createEndpoint(exports) {
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
       const handles = [];
-      return decode(call(OP_PARSE, "[0,null," + encode(options, 1, handles) + "]"), handles);
+      // data and request are host values, returned by reference (D19, D27).
+      return decode(call(OP_PARSE, "[0,null," + encodeOptions(options, handles, false) + "]"), handles);
     };
     endpoint.defaults = function defaults(options) {
       const merged = run(OP_DEFAULTS, undefined, options ?? {});

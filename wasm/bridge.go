@@ -39,10 +39,10 @@ const codeInternal = "ERR_INTERNAL"
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
 // the global object, call it. It never panics: a panic becomes an error.
 func bridge(in, out []byte) []byte {
-	if len(in) > 0 && in[0] == opEndpoint {
+	if len(in) > 0 && (in[0] == opEndpoint || in[0] == opMerge || in[0] == opParse) {
 		// The hot path answers the common calls without allocating; it
 		// leaves everything else, errors included, to the general path.
-		if res, ok := fast.Endpoint(append(out[:0], statusOK), in[1:]); ok {
+		if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
 			return res
 		}
 	}

@@ -42,15 +42,19 @@ func FuzzFastPath(f *testing.F) {
 		`E[0,null,{"method":"DELETE","url":"/x/:id","id":"7","a":"b"}]`,
 		`E[0,"GET /",{"baseUrl":"https://h/"}]`,
 		`E[0,"GET {+u}",{"u":"https://x.example/a"}]`,
+		`M[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open"}]`,
+		`M[{"method":"GET","baseUrl":"https://h","headers":{"a":"1"},"mediaType":{"format":"","previews":[]},"x":{"y":1}},"post /x",{"headers":{"B":null},"data":#01,"request":#22,"x":2}]`,
+		`P[0,null,{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"UA"},"mediaType":{"format":"","previews":[]},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}]`,
+		`P[0,null,{"url":"/x","baseUrl":"https://h","data":#30,"method":"PUT"}]`,
 	} {
 		f.Add([]byte(s))
 	}
 	var fp core.FastPath
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if len(in) == 0 || in[0] != opEndpoint {
+		if len(in) == 0 || in[0] != opEndpoint && in[0] != opMerge && in[0] != opParse {
 			return
 		}
-		fastOut, ok := fp.Endpoint([]byte{statusOK}, in[1:])
+		fastOut, ok := fp.Run(in[0], []byte{statusOK}, in[1:])
 		if !ok {
 			return
 		}
@@ -75,5 +79,12 @@ func TestTheBenchmarkCallsTakeTheFastPath(t *testing.T) {
 		if _, ok := fp.Endpoint(nil, []byte(in)); !ok {
 			t.Errorf("general path for %s", in)
 		}
+	}
+	merged := `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"UA"},"mediaType":{"format":"","previews":[]},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`
+	if _, ok := fp.Run(opMerge, nil, []byte(`[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open"}]`)); !ok {
+		t.Error("general path for merge")
+	}
+	if _, ok := fp.Run(opParse, nil, []byte(`[0,null,`+merged+`]`)); !ok {
+		t.Error("general path for parse")
 	}
 }
