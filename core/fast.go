@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -262,8 +263,8 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	// The parameters the url does not use: a query, or the body's keys.
 	get := upper == "GET" || upper == "HEAD"
 	f.query = f.query[:0]
-	for _, p := range f.params {
-		if isReservedKey(p.key) || tpl.uses(p.key) {
+	for _, p := range f.params { // params hold no reserved key (object)
+		if tpl.uses(p.key) {
 			continue
 		}
 		v, ok := p.value()
@@ -282,10 +283,13 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	}
 
 	// The result.
-	dst = append(dst, `{"method":`...)
-	dst = appendJSONString(dst, lower)
-	dst = append(dst, `,"url":`...)
-	dst = appendJSONString(dst, unsafe.String(unsafe.SliceData(f.url), len(f.url)))
+	dst = append(append(append(dst, `{"method":"`...), lower...), `","url":`...)
+	if jsonPlain(base) {
+		// The expansion is percent-encoded ASCII: only baseUrl could need escapes.
+		dst = append(append(append(dst, '"'), f.url...), '"')
+	} else {
+		dst = appendJSONString(dst, unsafe.String(unsafe.SliceData(f.url), len(f.url)))
+	}
 	dst = append(dst, `,"headers":`...)
 	var hasContentType bool
 	if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
@@ -318,7 +322,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		case len(f.query) > 0:
 			dst = append(dst, `,"body":{`...)
 			for i, p := range f.params {
-				if isReservedKey(p.key) || tpl.uses(p.key) {
+				if tpl.uses(p.key) {
 					continue
 				}
 				if dst[len(dst)-1] != '{' {
@@ -526,6 +530,27 @@ func (f *FastPath) appendHeaders(dst []byte, format *fastRec, result bool) ([]by
 	return append(dst, '}'), hasContentType
 }
 
+// reservedIndex returns the position of k in reservedKeys, or -1.
+func reservedIndex(k string) int {
+	switch k {
+	case "method":
+		return 0
+	case "url":
+		return 1
+	case "baseUrl":
+		return 2
+	case "headers":
+		return 3
+	case "mediaType":
+		return 4
+	case "data":
+		return 5
+	case "request":
+		return 6
+	}
+	return -1
+}
+
 // setRec sets r in recs: in the place of a key of the same name, or last.
 func setRec(recs []fastRec, r fastRec) []fastRec {
 	if i := fastIndex(recs, r.key); i >= 0 {
@@ -591,6 +616,17 @@ func pick(call fastRec, route string, def fastRec, otherwise string) string {
 	return otherwise
 }
 
+// jsonPlain reports whether s is printable ASCII without '"' or '\\', so
+// that it is its own JSON string text.
+func jsonPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 func hasSpaceOrControl(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] <= ' ' || s[i] == 0x7f {
@@ -640,22 +676,37 @@ func (s *fastScan) view(from, to int) string {
 }
 
 // str reads a string and returns its contents as a view, and whether it
-// holds escapes (then the view is the escaped text).
+// holds escapes (then the view is the escaped text, checked to be valid).
 func (s *fastScan) str() (string, bool) {
 	s.i++ // "
-	start, esc := s.i, false
-	for s.i < len(s.b) {
+	start := s.i
+	end := bytes.IndexByte(s.b[start:], '"')
+	if end < 0 {
+		s.bad = true
+		return "", false
+	}
+	seg := s.b[start : start+end]
+	if bytes.IndexByte(seg, '\\') < 0 {
+		for _, c := range seg {
+			if c < 0x20 {
+				s.bad = true
+				return "", false
+			}
+		}
+		s.i = start + end + 1
+		return s.view(start, start+end), false
+	}
+	for s.i < len(s.b) { // escapes: byte by byte
 		c := s.b[s.i]
 		switch {
 		case c == '"':
 			v := s.view(start, s.i)
 			s.i++
-			return v, esc
+			return v, true
 		case c == '\\': // an escape must be valid: a body copies it as written
-			esc = true
 			if s.i+1 >= len(s.b) {
 				s.bad = true
-				return "", esc
+				return "", true
 			}
 			switch s.b[s.i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -663,22 +714,22 @@ func (s *fastScan) str() (string, bool) {
 			case 'u':
 				if s.i+6 > len(s.b) || !isHex(s.b[s.i+2]) || !isHex(s.b[s.i+3]) || !isHex(s.b[s.i+4]) || !isHex(s.b[s.i+5]) {
 					s.bad = true
-					return "", esc
+					return "", true
 				}
 				s.i += 6
 			default:
 				s.bad = true
-				return "", esc
+				return "", true
 			}
 			continue
 		case c < 0x20:
 			s.bad = true
-			return "", esc
+			return "", true
 		}
 		s.i++
 	}
 	s.bad = true
-	return "", esc
+	return "", true
 }
 
 // object reads an options object at the top level into o.
@@ -701,13 +752,11 @@ func (s *fastScan) object(o *fastObj) bool {
 			return false
 		}
 		r.key = key
-		for i, k := range reservedKeys {
-			if k == key {
-				if seen&(1<<i) != 0 {
-					return false
-				}
-				seen |= 1 << i
+		if i := reservedIndex(key); i >= 0 {
+			if seen&(1<<i) != 0 {
+				return false
 			}
+			seen |= 1 << i
 		}
 		switch key {
 		case "method", "url", "baseUrl":

@@ -506,6 +506,14 @@ func appendJSONString(dst []byte, s string) []byte {
 			}
 			dst = append(dst, s[start:i]...)
 			if sur, ok := wtf8Surrogate(s[i:]); ok {
+				// A high surrogate followed by a low one is one character, as
+				// in a JavaScript string: write it as such, not as two escapes.
+				if low, ok := wtf8Surrogate(s[i+3:]); ok && sur < 0xDC00 && low >= 0xDC00 {
+					dst = utf8.AppendRune(dst, 0x10000+(sur-0xD800)<<10+(low-0xDC00))
+					i += 6
+					start = i
+					continue
+				}
 				dst = append(dst, '\\', 'u', hexDigits[sur>>12], hexDigits[(sur>>8)&0xF], hexDigits[(sur>>4)&0xF], hexDigits[sur&0xF])
 				i += 3
 			} else {

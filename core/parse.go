@@ -148,10 +148,8 @@ func parse(o *Obj) (*Request, error) {
 // methodCases returns the lower- and upper-case names of a supported method
 // as constants, without allocating.
 func methodCases(m string) (lower, upper string) {
-	for i, s := range methods {
-		if strings.EqualFold(m, s) {
-			return lowerMethods[i], s
-		}
+	if i := methodIndex(m); i >= 0 {
+		return lowerMethods[i], methods[i]
 	}
 	return strings.ToLower(m), strings.ToUpper(m)
 }

@@ -60,13 +60,31 @@ func isLetters(s string) bool {
 var methods = [...]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"}
 
 // supportedMethod reports whether m is one of methods, in any case (D4).
-func supportedMethod(m string) bool {
-	for _, s := range methods {
+func supportedMethod(m string) bool { return methodIndex(m) >= 0 }
+
+// methodIndex returns the position of m in methods, in any case, or -1.
+// Upper and lower case, the usual spellings, are matched without a loop.
+func methodIndex(m string) int {
+	switch m {
+	case "GET", "get":
+		return 0
+	case "HEAD", "head":
+		return 1
+	case "POST", "post":
+		return 2
+	case "PUT", "put":
+		return 3
+	case "PATCH", "patch":
+		return 4
+	case "DELETE", "delete":
+		return 5
+	}
+	for i, s := range methods {
 		if strings.EqualFold(m, s) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // checkMethod returns the error for an options.method that is not a
