@@ -105,3 +105,14 @@ func TestLowerASCIIAndTokens(t *testing.T) { // D22
 		}
 	}
 }
+
+func TestSchemeLenRecognisesHTTPAndHTTPSInAnyCase(t *testing.T) { // D8
+	for s, want := range map[string]int{
+		"http://x": 7, "https://x": 8, "HTTPS://x": 8, "HtTp://": 7, "https:/x": 0, "http:": 0,
+		"ftp://x": 0, "/repos": 0, "": 0, "httpx://x": 0, "hxxp://x": 0, "https//x": 0,
+	} {
+		if got := schemeLen(s); got != want {
+			t.Errorf("schemeLen(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -98,6 +98,11 @@ var globalFast = func() *fastObj {
 // Operations of Run, as the bridge names them.
 const (
 	FastEndpoint = 'E' // input [defaults|0, route|null, options|null]
+	// FastEndpointElide is FastEndpoint, but when the result's headers are
+	// exactly the defaults' (less those set to null), it writes
+	// "headers":0: the shim keeps each layer's headers and copies them,
+	// which costs less than writing and parsing them on every call.
+	FastEndpointElide = 'e'
 	FastMerge    = 'M' // the same input; the merged options
 	FastParse    = 'P' // input [0, null, merged]
 )
@@ -177,7 +182,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if op == FastMerge {
 		return f.merge(dst, d, c, route)
 	}
-	if op != FastEndpoint && op != FastParse {
+	if op != FastEndpoint && op != FastParse && op != FastEndpointElide {
 		return dst, false
 	}
 
@@ -291,9 +296,14 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		dst = appendJSONString(dst, unsafe.String(unsafe.SliceData(f.url), len(f.url)))
 	}
 	dst = append(dst, `,"headers":`...)
+	headersAt := len(dst)
 	var hasContentType bool
 	if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
 		return dst, false
+	}
+	elide := op == FastEndpointElide && len(c.headers) == 0 && (format.kind != String || format.s == "")
+	for i := 0; elide && i < len(d.headers); i++ {
+		elide = d.headers[i].known
 	}
 	dst = dst[:len(dst)-1] // reopen the object for a default content-type
 	first := dst[len(dst)-1] == '{'
@@ -305,7 +315,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		case len(f.query) > 0:
 			bodyKind = Object
 		}
-		if bodyKind != Undefined && !hasContentType && !(data.kind == Opaque && data.class != ClassOther) {
+		if addedContentType(get, bodyKind, hasContentType, data) {
 			if !first {
 				dst = append(dst, ',')
 			}
@@ -313,6 +323,9 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		}
 	}
 	dst = append(dst, '}')
+	if elide && dst[len(dst)-1] == '}' && !addedContentType(get, bodyKind, hasContentType, data) {
+		dst = append(dst[:headersAt], '0')
+	}
 	if !get {
 		switch {
 		case data.kind == Opaque:
@@ -558,6 +571,12 @@ func setRec(recs []fastRec, r fastRec) []fastRec {
 		return recs
 	}
 	return append(recs, r)
+}
+
+// addedContentType reports whether the result gets the default
+// content-type, which the defaults' headers do not hold.
+func addedContentType(get bool, bodyKind Kind, hasContentType bool, data fastRec) bool {
+	return !get && bodyKind != Undefined && !hasContentType && !(data.kind == Opaque && data.class != ClassOther)
 }
 
 // lookup gives the template the merged parameter called name, or asks for

@@ -183,10 +183,15 @@ func isNameChar(c byte) bool  { return isNameStart(c) || c >= '0' && c <= '9' }
 // schemeLen returns the length of a leading "http://" or "https://"
 // (case-insensitive), or 0 (D8).
 func schemeLen(url string) int {
-	for _, s := range [...]string{"http://", "https://"} {
-		if len(url) >= len(s) && strings.EqualFold(url[:len(s)], s) {
-			return len(s)
-		}
+	if len(url) < 7 || url[0]|0x20 != 'h' || url[1]|0x20 != 't' || url[2]|0x20 != 't' || url[3]|0x20 != 'p' {
+		return 0
+	}
+	n := 4
+	if url[4]|0x20 == 's' {
+		n = 5
+	}
+	if len(url) >= n+3 && url[n] == ':' && url[n+1] == '/' && url[n+2] == '/' {
+		return n + 3
 	}
 	return 0
 }

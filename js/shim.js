@@ -4,7 +4,10 @@
 import { EndpointError, invalidArgument } from "./errors.js";
 import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
 
-const OP_ENDPOINT = 69, OP_MERGE = 77, OP_PARSE = 80, OP_DEFAULTS = 68; // "E" "M" "P" "D"
+const OP_MERGE = 77, OP_PARSE = 80, OP_DEFAULTS = 68; // "M" "P" "D"
+// "e": endpoint, where Go may write "headers":0 for headers that are
+// exactly the layer's defaults (less the null ones): they are copied here.
+const OP_ENDPOINT_ELIDE = 101;
 
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
@@ -37,7 +40,11 @@ export function createEndpoint(exports) {
 
   // A layer of defaults: the text Go reads, its host values, and the object.
   function layer(object, wire, handles) {
-    return { object, wire, handles, hasRequest: object.request != null };
+    const headers = {};
+    for (const [k, v] of Object.entries(object.headers || {})) {
+      if (v !== null) Object.defineProperty(headers, k, { value: v, enumerable: true, writable: true, configurable: true }); // D30
+    }
+    return { object, wire, handles, hasRequest: object.request != null, headers };
   }
 
   function withDefaults(d) {
@@ -65,7 +72,9 @@ export function createEndpoint(exports) {
     }
 
     function endpoint(route, options) {
-      return dispatch(OP_ENDPOINT, route, options, "endpoint");
+      const r = dispatch(OP_ENDPOINT_ELIDE, route, options, "endpoint");
+      if (r.headers === 0) r.headers = { ...d.headers }; // spread defines "__proto__" as data (D30)
+      return r;
     }
     endpoint.merge = function merge(route, options) {
       return dispatch(OP_MERGE, route, options, "merge");

@@ -39,6 +39,13 @@ const codeInternal = "ERR_INTERNAL"
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
 // the global object, call it. It never panics: a panic becomes an error.
 func bridge(in, out []byte) []byte {
+	if len(in) > 0 && in[0] == core.FastEndpointElide {
+		// The general path does not elide headers: it takes the call as E.
+		if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
+			return res
+		}
+		in[0] = opEndpoint
+	}
 	if len(in) > 0 && (in[0] == opEndpoint || in[0] == opMerge || in[0] == opParse) {
 		// The hot path answers the common calls without allocating; it
 		// leaves everything else, errors included, to the general path.

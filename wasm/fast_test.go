@@ -62,7 +62,47 @@ func FuzzFastPath(f *testing.F) {
 		if a, b := canonical(t, fastOut), canonical(t, generalOut); a != b {
 			t.Fatalf("input %s\nfast    %s\ngeneral %s", in, a, b)
 		}
+		if in[0] == opEndpoint {
+			checkElided(t, &fp, in, fastOut)
+		}
 	})
+}
+
+// checkElided: with op "e", the output is the same but for "headers":0 in
+// place of headers that are exactly the defaults' less the null ones.
+func checkElided(t *testing.T, fp *core.FastPath, in, full []byte) {
+	t.Helper()
+	elided, ok := fp.Run(core.FastEndpointElide, []byte{statusOK}, in[1:])
+	if !ok {
+		t.Fatalf("e refused what E took: %s", in)
+	}
+	if string(elided) == string(full) {
+		return
+	}
+	json, _, _ := strings.Cut(string(full[1:]), "\n")
+	v, _ := core.DecodeJSON([]byte(json))
+	headers, _ := v.Obj().Get("headers")
+	v.Obj().Set("headers", core.Int(0))
+	want := "o" + string(core.AppendJSON(nil, v))
+	if got, _, _ := strings.Cut(string(elided), "\n"); canonical(t, []byte(got)) != canonical(t, []byte(want)) {
+		t.Fatalf("input %s\nelided %s\nfull   %s", in, elided, full)
+	}
+	// The defaults' headers, as the shim keeps them: without the null ones.
+	args, _ := core.DecodeBridge(in[1:])
+	defaults := core.DEFAULTS()
+	if d := args.List()[0]; d.Kind() == core.Object {
+		defaults = d.Obj()
+	}
+	dh, _ := defaults.Get("headers")
+	kept := core.NewObj(0)
+	for i := 0; i < dh.Obj().Len(); i++ {
+		if dh.Obj().At(i).Kind() != core.Null {
+			kept.Set(dh.Obj().Key(i), dh.Obj().At(i))
+		}
+	}
+	if a, b := string(core.AppendJSON(nil, headers)), string(core.AppendJSON(nil, core.ObjValue(kept))); a != b {
+		t.Fatalf("input %s: elided headers %s are not the defaults' %s", in, a, b)
+	}
 }
 
 // The common calls of the benchmark set take the fast path.

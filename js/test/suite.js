@@ -196,6 +196,18 @@ export const cases = [
     const [, get] = mod.toFetch(mod.endpoint("GET /x"));
     same("body" in get, false);
   }],
+  ["results never share a headers object, and a __proto__ header stays a header (D2, D30)", (mod) => {
+    const a = mod.endpoint("GET /x"), b = mod.endpoint("GET /x");
+    ok(a.headers !== b.headers, "a fresh headers object per result");
+    a.headers.accept = "changed";
+    same(mod.endpoint("GET /x").headers.accept, "application/vnd.github.v3+json");
+    const ep = mod.endpoint.defaults({ headers: JSON.parse('{"__proto__":"p","x-null":null}') });
+    const h = ep("GET /x").headers;
+    ok(Object.prototype.hasOwnProperty.call(h, "__proto__"), "own __proto__ header");
+    same(h.__proto__, "p");
+    same("x-null" in h, false, "a null default header is not sent");
+    same(Object.keys(h), ["accept", "user-agent", "__proto__"]);
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
