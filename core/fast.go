@@ -3,7 +3,6 @@ package core
 import (
 	"bytes"
 	"strconv"
-	"strings"
 	"unsafe"
 )
 
@@ -45,9 +44,9 @@ type FastPath struct {
 	// an endpoint made by .defaults() sends the same text on every call, and
 	// comparing it costs less than scanning and checking it again. One
 	// entry, replaced when the text changes: nothing accumulates (D2).
-	memoText []byte
-	memo     fastObj
-	merged   []fastRec // merge(): the merged options in order
+	memoText              []byte
+	memo                  fastObj
+	merged                []fastRec // merge(): the merged options in order
 	routeMethod, routeURL fastRec
 }
 
@@ -103,8 +102,8 @@ const (
 	// "headers":0: the shim keeps each layer's headers and copies them,
 	// which costs less than writing and parsing them on every call.
 	FastEndpointElide = 'e'
-	FastMerge    = 'M' // the same input; the merged options
-	FastParse    = 'P' // input [0, null, merged]
+	FastMerge         = 'M' // the same input; the merged options
+	FastParse         = 'P' // input [0, null, merged]
 )
 
 // Run appends the output of the bridge's operation op for in, the bridge's
@@ -228,7 +227,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		if tpl, err = compileTemplate(url); err != nil {
 			return dst, false
 		}
-		f.lastURL, f.lastTpl = strings.Clone(url), tpl
+		f.lastURL, f.lastTpl = tpl.src, tpl // the cache's copy: no allocation
 	}
 	f.url = f.url[:0]
 	if schemeLen(url) == 0 {

@@ -21,6 +21,7 @@ import (
 // template is a compiled url template. It is immutable and shared through
 // the cache by every call that uses the same url.
 type template struct {
+	src   string // the url it was compiled from (the cache's own copy)
 	parts []tplPart
 	names []string // every variable name, in order, for D13
 }
@@ -112,6 +113,7 @@ func compileTemplate(url string) (*template, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.src = url
 	templateCache.Lock()
 	if len(templateCache.m) >= templateCacheSize {
 		clear(templateCache.m)
