@@ -824,41 +824,9 @@ func (s *fastScan) object(o *fastObj) bool {
 	}
 }
 
-// headers reads a headers object: names without escapes, scalar values.
-func (s *fastScan) headers(o *fastObj, raw string) bool {
-	h := fastScan{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), i: 1}
-	o.hasHeaders = true
-	if h.byte('}') {
-		return true
-	}
-	for {
-		if h.peek() != '"' {
-			return false
-		}
-		name, esc := h.str()
-		if esc || h.bad || !h.byte(':') {
-			return false
-		}
-		var r fastRec
-		if !h.value(&r, 3) || r.kind == Array || r.kind == Object || r.kind == Opaque || r.kind == BigInt {
-			return false
-		}
-		r.key = name
-		if i := fastIndex(o.headers, name); i >= 0 {
-			o.headers[i] = r
-		} else {
-			o.headers = append(o.headers, r)
-		}
-		if h.byte(',') {
-			continue
-		}
-		return h.byte('}') && h.i == len(h.b)
-	}
-}
-
-// mediaType reads {"format": string, "previews": []}; previews that are not
-// empty go to the general path.
-func (s *fastScan) mediaType(o *fastObj, raw string) bool {
+// members calls fn for each member of the nested object whose JSON text
+// is raw, keys without escapes; it stops at the first false.
+func members(raw string, fn func(key string, r fastRec) bool) bool {
 	m := fastScan{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), i: 1}
 	if m.byte('}') {
 		return true
@@ -872,9 +840,33 @@ func (s *fastScan) mediaType(o *fastObj, raw string) bool {
 			return false
 		}
 		var r fastRec
-		if !m.value(&r, 3) {
+		if !m.value(&r, 3) || !fn(key, r) {
 			return false
 		}
+		if m.byte(',') {
+			continue
+		}
+		return m.byte('}') && m.i == len(m.b)
+	}
+}
+
+// headers reads a headers object: names without escapes, scalar values.
+func (s *fastScan) headers(o *fastObj, raw string) bool {
+	o.hasHeaders = true
+	return members(raw, func(name string, r fastRec) bool {
+		if r.kind == Array || r.kind == Object || r.kind == Opaque || r.kind == BigInt {
+			return false
+		}
+		r.key = name
+		o.headers = setRec(o.headers, r)
+		return true
+	})
+}
+
+// mediaType reads {"format": string, "previews": []}; previews that are not
+// empty go to the general path.
+func (s *fastScan) mediaType(o *fastObj, raw string) bool {
+	return members(raw, func(key string, r fastRec) bool {
 		switch {
 		case key == "format" && r.kind == String && r.plain:
 			o.format = r
@@ -883,11 +875,8 @@ func (s *fastScan) mediaType(o *fastObj, raw string) bool {
 		default:
 			return false
 		}
-		if m.byte(',') {
-			continue
-		}
-		return m.byte('}') && m.i == len(m.b)
-	}
+		return true
+	})
 }
 
 // value reads one value into r. Nested arrays and objects are skipped over
