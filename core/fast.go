@@ -84,7 +84,7 @@ func (o *fastObj) reset() {
 var globalFast = func() *fastObj {
 	text := string(AppendJSON(nil, ObjValue(DEFAULTS())))
 	var o fastObj
-	s := fastScan{b: unsafe.Slice(unsafe.StringData(text), len(text))}
+	s := fastScan{b: unsafe.Slice(unsafe.StringData(text), len(text)), order: true}
 	if !s.object(&o) {
 		panic("endpoint: DEFAULTS do not scan")
 	}
@@ -124,7 +124,7 @@ func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) { return f.Run(FastEn
 
 func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	f.bail = false
-	s := fastScan{b: in}
+	s := fastScan{b: in, order: op == FastMerge}
 	// [defaults, route, options]
 	if !s.byte('[') {
 		return dst, false
@@ -391,7 +391,7 @@ func (f *FastPath) defaultsAt(s *fastScan) *fastObj {
 	// Keep a copy and scan that, so that the memo's views outlive the input.
 	f.memoText = append(f.memoText[:0], s.b[start:s.i]...)
 	f.memo.reset()
-	m := fastScan{b: f.memoText}
+	m := fastScan{b: f.memoText, order: true}
 	if !m.object(&f.memo) {
 		f.memoText = f.memoText[:0]
 		return nil
@@ -658,9 +658,10 @@ func hasSpaceOrControl(s string) bool {
 // hand on unchanged; anything else stops it (bad), and the general path
 // takes the call.
 type fastScan struct {
-	b   []byte
-	i   int
-	bad bool
+	b     []byte
+	i     int
+	bad   bool
+	order bool // keep every key's order in fastObj.order (merge() writes it)
 }
 
 func (s *fastScan) peek() byte {
@@ -816,7 +817,9 @@ func (s *fastScan) object(o *fastObj) bool {
 			}
 			o.params = setRec(o.params, r) // a repeated key: the last wins, in the first's place, as in JSON.parse
 		}
-		o.order = setRec(o.order, r)
+		if s.order {
+			o.order = setRec(o.order, r)
+		}
 		if s.byte(',') {
 			continue
 		}

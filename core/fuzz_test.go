@@ -149,8 +149,35 @@ func FuzzJSON(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%s encodes to %s, which does not decode: %v", in, once, err)
 		}
-		if twice := AppendJSON(nil, v2); string(twice) != string(once) {
+		twice := AppendJSON(nil, v2)
+		// A bigint is written as its exact digits, which JSON reads back as
+		// a number (rounded past 2^53): the fixed point comes one round later.
+		if !hasBigInt(v) && string(twice) != string(once) {
 			t.Fatalf("not a fixed point: %s then %s", once, twice)
 		}
+		v3, _ := DecodeJSON(twice)
+		if thrice := AppendJSON(nil, v3); string(thrice) != string(twice) {
+			t.Fatalf("not a fixed point: %s then %s", twice, thrice)
+		}
 	})
+}
+
+func hasBigInt(v Value) bool {
+	switch v.kind {
+	case BigInt:
+		return true
+	case Array:
+		for _, e := range v.list {
+			if hasBigInt(e) {
+				return true
+			}
+		}
+	case Object:
+		for _, e := range v.obj.vals {
+			if hasBigInt(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
