@@ -102,6 +102,9 @@ const (
 	// "headers":0: the shim keeps each layer's headers and copies them,
 	// which costs less than writing and parsing them on every call.
 	FastEndpointElide = 'e'
+	// FastParseElide is FastParse with the same elision: the shim copies
+	// the headers of the merged options it passed.
+	FastParseElide = 'p'
 	FastMerge         = 'M' // the same input; the merged options
 	FastParse         = 'P' // input [0, null, merged]
 )
@@ -156,7 +159,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	c := &f.call
 	c.reset()
 	switch {
-	case op == FastParse:
+	case op == FastParse || op == FastParseElide:
 		// parse(merged) is endpoint() over the merged options as defaults,
 		// with no route and no options: merge(M, "", {}) is M.
 		if d != globalFast || route != "" || s.peek() != '{' {
@@ -181,7 +184,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if op == FastMerge {
 		return f.merge(dst, d, c, route)
 	}
-	if op != FastEndpoint && op != FastParse && op != FastEndpointElide {
+	if op != FastEndpoint && op != FastParse && op != FastEndpointElide && op != FastParseElide {
 		return dst, false
 	}
 
@@ -300,7 +303,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
 		return dst, false
 	}
-	elide := op == FastEndpointElide && len(c.headers) == 0 && (format.kind != String || format.s == "")
+	elide := (op == FastEndpointElide || op == FastParseElide) && len(c.headers) == 0 && (format.kind != String || format.s == "")
 	for i := 0; elide && i < len(d.headers); i++ {
 		elide = d.headers[i].known
 	}

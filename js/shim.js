@@ -4,10 +4,11 @@
 import { EndpointError, invalidArgument } from "./errors.js";
 import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
 
-const OP_MERGE = 77, OP_PARSE = 80, OP_DEFAULTS = 68; // "M" "P" "D"
+const OP_MERGE = 77, OP_DEFAULTS = 68; // "M" "D"
 // "e": endpoint, where Go may write "headers":0 for headers that are
 // exactly the layer's defaults (less the null ones): they are copied here.
 const OP_ENDPOINT_ELIDE = 101;
+const OP_PARSE_ELIDE = 112; // "p": the same for parse(), with the headers it was given
 
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
@@ -83,7 +84,9 @@ export function createEndpoint(exports) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
       const handles = [];
       // data and request are host values, returned by reference (D19, D27).
-      return decode(call(OP_PARSE, "[0,null," + encodeOptions(options, handles, false) + "]"), handles);
+      const r = decode(call(OP_PARSE_ELIDE, "[0,null," + encodeOptions(options, handles, false) + "]"), handles);
+      if (r.headers === 0) r.headers = withoutNulls(options.headers || {});
+      return r;
     };
     endpoint.defaults = function defaults(options) {
       const merged = run(OP_DEFAULTS, undefined, options ?? {});
@@ -101,6 +104,16 @@ export function createEndpoint(exports) {
 
   const globals = decode(call(OP_DEFAULTS, "[0,null,{}]"), []);
   return withDefaults(layer(globals, "0", []));
+}
+
+/** withoutNulls copies headers but the null and undefined ones (D15, D22). */
+function withoutNulls(headers) {
+  const c = {};
+  for (const k of Object.keys(headers)) {
+    const v = headers[k];
+    if (v !== null && v !== undefined) Object.defineProperty(c, k, { value: v, enumerable: true, writable: true, configurable: true }); // D30
+  }
+  return c;
 }
 
 function describe(v) {

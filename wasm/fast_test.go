@@ -62,7 +62,7 @@ func FuzzFastPath(f *testing.F) {
 		if a, b := canonical(t, fastOut), canonical(t, generalOut); a != b {
 			t.Fatalf("input %s\nfast    %s\ngeneral %s", in, a, b)
 		}
-		if in[0] == opEndpoint {
+		if in[0] == opEndpoint || in[0] == opParse {
 			checkElided(t, &fp, in, fastOut)
 		}
 	})
@@ -72,7 +72,7 @@ func FuzzFastPath(f *testing.F) {
 // place of headers that are exactly the defaults' less the null ones.
 func checkElided(t *testing.T, fp *core.FastPath, in, full []byte) {
 	t.Helper()
-	elided, ok := fp.Run(core.FastEndpointElide, []byte{statusOK}, in[1:])
+	elided, ok := fp.Run(in[0]+'a'-'A', []byte{statusOK}, in[1:]) // e or p
 	if !ok {
 		t.Fatalf("e refused what E took: %s", in)
 	}
@@ -92,6 +92,9 @@ func checkElided(t *testing.T, fp *core.FastPath, in, full []byte) {
 	defaults := core.DEFAULTS()
 	if d := args.List()[0]; d.Kind() == core.Object {
 		defaults = d.Obj()
+	}
+	if in[0] == opParse { // the merged options passed are the "defaults"
+		defaults = args.List()[2].Obj()
 	}
 	dh, _ := defaults.Get("headers")
 	kept := core.NewObj(0)

@@ -208,6 +208,13 @@ export const cases = [
     same("x-null" in h, false, "a null default header is not sent");
     same(Object.keys(h), ["accept", "user-agent", "__proto__"]);
   }],
+  ["parse() returns fresh headers: the given ones less nulls, or none (spec: parse)", (mod) => {
+    const merged = mod.endpoint.merge("GET /x", { headers: { "x-a": "1", "x-null": null } });
+    const r = mod.endpoint.parse(merged);
+    same(r.headers, { accept: "application/vnd.github.v3+json", "user-agent": r.headers["user-agent"], "x-a": "1" });
+    ok(r.headers !== merged.headers, "a copy");
+    same(mod.endpoint.parse({ method: "GET", baseUrl: "https://h.example", url: "/x" }), { method: "get", url: "https://h.example/x", headers: {} });
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
