@@ -105,6 +105,10 @@ const (
 	// FastParseElide is FastParse with the same elision: the shim copies
 	// the headers of the merged options it passed.
 	FastParseElide = 'p'
+	// FastMergeElide is FastMerge, writing "headers":0 when the merged
+	// headers are exactly the defaults' (null ones included, as merge()
+	// keeps them).
+	FastMergeElide = 'm'
 	FastMerge         = 'M' // the same input; the merged options
 	FastParse         = 'P' // input [0, null, merged]
 )
@@ -127,7 +131,7 @@ func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) { return f.Run(FastEn
 
 func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	f.bail = false
-	s := fastScan{b: in, order: op == FastMerge}
+	s := fastScan{b: in, order: op == FastMerge || op == FastMergeElide}
 	// [defaults, route, options]
 	if !s.byte('[') {
 		return dst, false
@@ -181,8 +185,8 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if d.hasRequestObj || c.hasRequestObj || d.request.kind != Undefined {
 		return dst, false // request to merge: the general path keeps its host values
 	}
-	if op == FastMerge {
-		return f.merge(dst, d, c, route)
+	if op == FastMerge || op == FastMergeElide {
+		return f.merge(dst, d, c, route, op == FastMergeElide)
 	}
 	if op != FastEndpoint && op != FastParse && op != FastEndpointElide && op != FastParseElide {
 		return dst, false
@@ -303,10 +307,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
 		return dst, false
 	}
-	elide := (op == FastEndpointElide || op == FastParseElide) && len(c.headers) == 0 && (format.kind != String || format.s == "")
-	for i := 0; elide && i < len(d.headers); i++ {
-		elide = d.headers[i].known
-	}
+	elide := (op == FastEndpointElide || op == FastParseElide) && len(c.headers) == 0 && (format.kind != String || format.s == "") && allKnown(d.headers)
 	dst = dst[:len(dst)-1] // reopen the object for a default content-type
 	first := dst[len(dst)-1] == '{'
 	bodyKind := Undefined
@@ -410,7 +411,7 @@ func (f *FastPath) defaultsAt(s *fastScan) *fastObj {
 // merge appends merge()'s result: the defaults' keys in their order, then
 // the route's method and url, then the call's keys, each replacing a key
 // of the same name in its place (merge.go).
-func (f *FastPath) merge(dst []byte, d, c *fastObj, route string) ([]byte, bool) {
+func (f *FastPath) merge(dst []byte, d, c *fastObj, route string, elide bool) ([]byte, bool) {
 	rMethod, rURL, err := parseRoute(route)
 	if err != nil || c.method.kind != Undefined && !supportedMethod(c.method.s) {
 		return dst, false
@@ -447,8 +448,12 @@ func (f *FastPath) merge(dst []byte, d, c *fastObj, route string) ([]byte, bool)
 		dst = append(append(append(dst, '"'), r.key...), '"', ':')
 		switch {
 		case r.key == "headers":
+			at := len(dst)
 			if dst, _ = f.appendHeaders(dst, nil, false); f.bail {
 				return dst, false
+			}
+			if elide && !c.hasHeaders && allKnown(d.headers) {
+				dst = append(dst[:at], '0') // the shim copies the defaults' headers
 			}
 		case r.kind == Opaque:
 			dst = append(dst, "null"...)
@@ -564,6 +569,16 @@ func reservedIndex(k string) int {
 		return 6
 	}
 	return -1
+}
+
+// allKnown reports whether every header was checked once already.
+func allKnown(headers []fastRec) bool {
+	for i := range headers {
+		if !headers[i].known {
+			return false
+		}
+	}
+	return true
 }
 
 // setRec sets r in recs: in the place of a key of the same name, or last.

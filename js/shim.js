@@ -4,7 +4,8 @@
 import { EndpointError, invalidArgument } from "./errors.js";
 import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
 
-const OP_MERGE = 77, OP_DEFAULTS = 68; // "M" "D"
+const OP_DEFAULTS = 68; // "D"
+const OP_MERGE_ELIDE = 109; // "m": merge(), with the layer's headers (nulls kept) copied here
 // "e": endpoint, where Go may write "headers":0 for headers that are
 // exactly the layer's defaults (less the null ones): they are copied here.
 const OP_ENDPOINT_ELIDE = 101;
@@ -78,7 +79,9 @@ export function createEndpoint(exports) {
       return r;
     }
     endpoint.merge = function merge(route, options) {
-      return dispatch(OP_MERGE, route, options, "merge");
+      const m = dispatch(OP_MERGE_ELIDE, route, options, "merge");
+      if (m.headers === 0) m.headers = copyPlain(d.object.headers);
+      return m;
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);

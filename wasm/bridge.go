@@ -39,8 +39,8 @@ const codeInternal = "ERR_INTERNAL"
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
 // the global object, call it. It never panics: a panic becomes an error.
 func bridge(in, out []byte) []byte {
-	if len(in) > 0 && (in[0] == core.FastEndpointElide || in[0] == core.FastParseElide) {
-		// The general path does not elide headers: it takes the call as E or P.
+	if len(in) > 0 && (in[0] == core.FastEndpointElide || in[0] == core.FastParseElide || in[0] == core.FastMergeElide) {
+		// The general path does not elide headers: it takes the call as E, P or M.
 		if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
 			return res
 		}
