@@ -42,11 +42,7 @@ export function createEndpoint(exports) {
 
   // A layer of defaults: the text Go reads, its host values, and the object.
   function layer(object, wire, handles) {
-    const headers = {};
-    for (const [k, v] of Object.entries(object.headers || {})) {
-      if (v !== null) Object.defineProperty(headers, k, { value: v, enumerable: true, writable: true, configurable: true }); // D30
-    }
-    return { object, wire, handles, hasRequest: object.request != null, headers };
+    return { object, wire, handles, hasRequest: object.request != null, headers: withoutNulls(object.headers || {}) };
   }
 
   function withDefaults(d) {
@@ -80,7 +76,7 @@ export function createEndpoint(exports) {
     }
     endpoint.merge = function merge(route, options) {
       const m = dispatch(OP_MERGE_ELIDE, route, options, "merge");
-      if (m.headers === 0) m.headers = copyPlain(d.object.headers);
+      if (m.headers === 0) m.headers = { ...d.object.headers }; // values are scalars; spread keeps "__proto__" data (D30)
       return m;
     };
     endpoint.parse = function parse(options) {
@@ -111,10 +107,13 @@ export function createEndpoint(exports) {
 
 /** withoutNulls copies headers but the null and undefined ones (D15, D22). */
 function withoutNulls(headers) {
+  let clean = true;
+  for (const k in headers) if (headers[k] == null) clean = false;
+  if (clean) return { ...headers }; // spread keeps "__proto__" data (D30) and the object fast
   const c = {};
   for (const k of Object.keys(headers)) {
     const v = headers[k];
-    if (v !== null && v !== undefined) Object.defineProperty(c, k, { value: v, enumerable: true, writable: true, configurable: true }); // D30
+    if (v != null) Object.defineProperty(c, k, { value: v, enumerable: true, writable: true, configurable: true }); // D30
   }
   return c;
 }
