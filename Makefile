@@ -9,7 +9,7 @@ PORT  ?= 8080
 export PORT
 
 GOSRC := $(shell find core wasm -name '*.go' -not -name '*_test.go') go.mod go.sum
-WBT   := $(CURDIR)/bin/wasmbrowsertest
+WBT   := bin/wasmbrowsertest
 # wasmbrowsertest fails when arguments plus environment exceed 8 KiB, so it
 # runs in a clean environment.
 CLEANENV := env -i PATH="$(CURDIR)/bin:$(dir $(shell command -v $(GO))):$$PATH" HOME="$$HOME" $(if $(GOCACHE),GOCACHE=$(GOCACHE)) $(if $(GOMODCACHE),GOMODCACHE=$(GOMODCACHE))
@@ -63,7 +63,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT)
-	$(CLEANENV) GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WBT)" ./core/... ./wasm/...
+	$(CLEANENV) GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(CURDIR)/$(WBT)" ./core/... ./wasm/...
 
 test-types: build
 	npx tsc -p js/test/types/tsconfig.json
@@ -86,7 +86,6 @@ size: build
 
 fmt:
 	gofmt -w core wasm
-	npx esbuild --version >/dev/null
 
 vet:
 	$(GO) vet ./...

@@ -9,14 +9,16 @@ func checkDepth(o *Obj, field string) error {
 		return nil
 	}
 	for i := range o.vals {
-		if err := checkValueDepth(o.vals[i], 2); err != nil {
-			return errorf(CodeInvalidArgument, field, "%v", err.Error()[len("endpoint: "):])
+		if !depthWithin(o.vals[i], 2) {
+			return errorf(CodeInvalidArgument, field, "nested deeper than %d levels, or cyclic", MaxDepth)
 		}
 	}
 	return nil
 }
 
-func checkValueDepth(v Value, depth int) error {
+// depthWithin reports whether v, at level depth, nests no deeper than
+// MaxDepth.
+func depthWithin(v Value, depth int) bool {
 	var children []Value
 	switch v.kind {
 	case Object:
@@ -24,15 +26,15 @@ func checkValueDepth(v Value, depth int) error {
 	case Array:
 		children = v.list
 	default:
-		return nil
+		return true
 	}
 	if depth > MaxDepth {
-		return errorf(CodeInvalidArgument, "input", "nested deeper than %d levels, or cyclic", MaxDepth)
+		return false
 	}
 	for i := range children {
-		if err := checkValueDepth(children[i], depth+1); err != nil {
-			return err
+		if !depthWithin(children[i], depth+1) {
+			return false
 		}
 	}
-	return nil
+	return true
 }
