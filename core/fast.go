@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bytes"
 	"strconv"
 	"unsafe"
 )
@@ -28,8 +27,10 @@ import (
 type FastPath struct {
 	call     fastObj
 	defaults fastObj
-	params   []fastRec // merged parameters
-	headers  []fastRec // merged headers
+	params   []fastRec // merged parameters, when the defaults have some
+	vars     []fastRec // the parameters of this call (params or the call's own): read only
+	headers  []fastRec // merged headers (may be the defaults' own, read only)
+	hbuf     []fastRec // the buffer for headers merged with the call's
 	query    []param
 	lower    []byte // lower-cased header names of the call
 	url      []byte
@@ -39,6 +40,12 @@ type FastPath struct {
 	// calls one route repeatedly (paging through a list, say).
 	lastURL string
 	lastTpl *template
+
+	// The last baseUrl found good (absolute, no white space), in a buffer of
+	// ours, and whether it is its own JSON text.
+	goodBase    string
+	goodBaseBuf []byte
+	plainBase   bool
 
 	// The last defaults object scanned, kept with its own copy of the text:
 	// an endpoint made by .defaults() sends the same text on every call, and
@@ -109,8 +116,8 @@ const (
 	// headers are exactly the defaults' (null ones included, as merge()
 	// keeps them).
 	FastMergeElide = 'm'
-	FastMerge         = 'M' // the same input; the merged options
-	FastParse         = 'P' // input [0, null, merged]
+	FastMerge      = 'M' // the same input; the merged options
+	FastParse      = 'P' // input [0, null, merged]
 )
 
 // Run appends the output of the bridge's operation op for in, the bridge's
@@ -203,17 +210,22 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if !supportedMethod(method) || url == "" || c.baseURL.kind == Undefined && d.baseURL.kind == Undefined {
 		return dst, false
 	}
-	f.params = append(f.params[:0], d.params...)
-	for _, r := range c.params {
-		if i := fastIndex(f.params, r.key); i >= 0 {
-			if r.kind == Object && f.params[i].kind == Object {
-				return dst, false // D21: a deep merge
+	params := c.params // the call's alone when the defaults have none: no copy
+	if len(d.params) > 0 {
+		f.params = append(f.params[:0], d.params...)
+		for _, r := range c.params {
+			if i := fastIndex(f.params, r.key); i >= 0 {
+				if r.kind == Object && f.params[i].kind == Object {
+					return dst, false // D21: a deep merge
+				}
+				f.params[i] = r
+			} else {
+				f.params = append(f.params, r)
 			}
-			f.params[i] = r
-		} else {
-			f.params = append(f.params, r)
 		}
+		params = f.params
 	}
+	f.vars = params // what lookup reads
 	if !f.mergeHeaders(d, c) {
 		return dst, false
 	}
@@ -239,8 +251,14 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	f.url = f.url[:0]
 	if schemeLen(url) == 0 {
 		// The general path checks baseUrl after expanding; a bad one is its error.
-		if schemeLen(base) == 0 || hasSpaceOrControl(base) {
-			return dst, false
+		if base == "" || base != f.goodBase {
+			if schemeLen(base) == 0 || hasSpaceOrControl(base) {
+				return dst, false
+			}
+			// Our own copy: base is a view into a buffer that changes.
+			f.goodBaseBuf = append(f.goodBaseBuf[:0], base...)
+			f.goodBase = unsafe.String(unsafe.SliceData(f.goodBaseBuf), len(f.goodBaseBuf))
+			f.plainBase = jsonPlain(base)
 		}
 		f.url = append(f.url, base...)
 		if len(f.url) > 0 && f.url[len(f.url)-1] == '/' {
@@ -274,7 +292,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	// The parameters the url does not use: a query, or the body's keys.
 	get := upper == "GET" || upper == "HEAD"
 	f.query = f.query[:0]
-	for _, p := range f.params { // params hold no reserved key (object)
+	for _, p := range params { // params hold no reserved key (object)
 		if tpl.uses(p.key) {
 			continue
 		}
@@ -295,7 +313,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 
 	// The result.
 	dst = append(append(append(dst, `{"method":"`...), lower...), `","url":`...)
-	if jsonPlain(base) {
+	if pathStart == 0 || base == f.goodBase && f.plainBase {
 		// The expansion is percent-encoded ASCII: only baseUrl could need escapes.
 		dst = append(append(append(dst, '"'), f.url...), '"')
 	} else {
@@ -337,14 +355,14 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 			return dst, false
 		case len(f.query) > 0:
 			dst = append(dst, `,"body":{`...)
-			for i, p := range f.params {
+			for _, p := range params {
 				if tpl.uses(p.key) {
 					continue
 				}
 				if dst[len(dst)-1] != '{' {
 					dst = append(dst, ',')
 				}
-				dst = appendJSONString(dst, f.params[i].key)
+				dst = appendJSONString(dst, p.key)
 				dst = append(dst, ':')
 				dst = append(dst, p.raw...)
 			}
@@ -485,12 +503,16 @@ func (f *FastPath) merge(dst []byte, d, c *fastObj, route string, elide bool) ([
 // the defaults' first, then the call's, lower-cased, each replacing one of
 // the same name in its place (D22).
 func (f *FastPath) mergeHeaders(d, c *fastObj) bool {
-	f.headers = append(f.headers[:0], d.headers...)
 	for _, h := range d.headers {
 		if !h.known && lowerASCII(h.key) != h.key {
 			return false // parse() lower-cases them: the general path
 		}
 	}
+	if len(c.headers) == 0 {
+		f.headers = d.headers // read only: no copy
+		return true
+	}
+	f.headers = append(f.hbuf[:0], d.headers...) // f.headers may alias d.headers: copy into our own
 	if cap(f.lower) == 0 {
 		f.lower = make([]byte, 0, 1024)
 	}
@@ -512,6 +534,7 @@ func (f *FastPath) mergeHeaders(d, c *fastObj) bool {
 		}
 		f.headers = setRec(f.headers, h)
 	}
+	f.hbuf = f.headers
 	return true
 }
 
@@ -602,11 +625,11 @@ func (f *FastPath) lookup(name string) Value {
 	if isReservedKey(name) {
 		return Value{}
 	}
-	i := fastIndex(f.params, name)
+	i := fastIndex(f.vars, name)
 	if i < 0 {
 		return Value{}
 	}
-	v, ok := f.params[i].value()
+	v, ok := f.vars[i].value()
 	if !ok || v.kind == Array || v.kind == Object {
 		f.bail = true
 		return Value{}
@@ -717,23 +740,15 @@ func (s *fastScan) view(from, to int) string {
 func (s *fastScan) str() (string, bool) {
 	s.i++ // "
 	start := s.i
-	end := bytes.IndexByte(s.b[start:], '"')
-	if end < 0 {
-		s.bad = true
-		return "", false
+	j := start
+	for j < len(s.b) && !strStop[s.b[j]] {
+		j++
 	}
-	seg := s.b[start : start+end]
-	if bytes.IndexByte(seg, '\\') < 0 {
-		for _, c := range seg {
-			if c < 0x20 {
-				s.bad = true
-				return "", false
-			}
-		}
-		s.i = start + end + 1
-		return s.view(start, start+end), false
+	if j < len(s.b) && s.b[j] == '"' {
+		s.i = j + 1
+		return s.view(start, j), false
 	}
-	for s.i < len(s.b) { // escapes: byte by byte
+	for s.i < len(s.b) { // an escape or a control character: byte by byte
 		c := s.b[s.i]
 		switch {
 		case c == '"':
@@ -768,6 +783,16 @@ func (s *fastScan) str() (string, bool) {
 	s.bad = true
 	return "", true
 }
+
+// strStop marks the bytes that end the plain run of a JSON string: the
+// quote, the backslash and control characters.
+var strStop = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 // object reads an options object at the top level into o.
 func (s *fastScan) object(o *fastObj) bool {
