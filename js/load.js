@@ -28,7 +28,7 @@ export function start({ go, scope, name }, instance) {
   if (api.version !== version) {
     throw new Error(`endpoint-wasm: endpoint.wasm is version ${api.version} but the package is ${version}`);
   }
-  return createEndpoint(instance.exports);
+  return createEndpoint(instance.exports, api.DEFAULTS);
 }
 
 /** instantiate compiles and starts the module from bytes or a WebAssembly.Module. */

@@ -15,7 +15,7 @@ const OP_PARSE_ELIDE = 112; // "p": the same for parse(), with the headers it wa
  * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
  * ew_call, ew_output and its memory) as the callable `endpoint`.
  */
-export function createEndpoint(exports) {
+export function createEndpoint(exports, defaultsJSON) {
   const { ew_input, ew_call, ew_output, mem } = exports;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -101,7 +101,8 @@ export function createEndpoint(exports) {
     return endpoint;
   }
 
-  const globals = decode(call(OP_DEFAULTS, "[0,null,{}]"), []);
+  // The global defaults as main() wrote them: no call into Go at start-up.
+  const globals = defaultsJSON ? JSON.parse(defaultsJSON) : decode(call(OP_DEFAULTS, "[0,null,{}]"), []);
   return withDefaults(layer(globals, "0", []));
 }
 
