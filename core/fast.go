@@ -25,16 +25,15 @@ import (
 // FastPath holds the buffers of the hot path, reused from call to call. It
 // is not safe for concurrent use; the bridge has one.
 type FastPath struct {
-	call     fastObj
-	defaults fastObj
-	params   []fastRec // merged parameters, when the defaults have some
-	vars     []fastRec // the parameters of this call (params or the call's own): read only
-	headers  []fastRec // merged headers (may be the defaults' own, read only)
-	hbuf     []fastRec // the buffer for headers merged with the call's
-	query    []param
-	lower    []byte // lower-cased header names of the call
-	url      []byte
-	bail     bool // set by lookup when a variable needs the general path
+	call    fastObj
+	params  []fastRec // merged parameters, when the defaults have some
+	vars    []fastRec // the parameters of this call (params or the call's own): read only
+	headers []fastRec // merged headers (may be the defaults' own, read only)
+	hbuf    []fastRec // the buffer for headers merged with the call's
+	query   []param
+	lower   []byte // lower-cased header names of the call
+	url     []byte
+	bail    bool // set by lookup when a variable needs the general path
 
 	// The last template, to skip the cache's lock and hash when a program
 	// calls one route repeatedly (paging through a list, say).
@@ -405,25 +404,48 @@ func (f *FastPath) defaultsAt(s *fastScan) *fastObj {
 		s.i += n
 		return &f.memo
 	}
-	start := s.i
-	f.defaults.reset()
-	if !s.object(&f.defaults) {
+	end := objectEnd(rest)
+	if end < 0 {
 		return nil
 	}
-	// Keep a copy and scan that, so that the memo's views outlive the input.
-	f.memoText = append(f.memoText[:0], s.b[start:s.i]...)
+	// Scan a copy, so that the memo's views outlive the input.
+	f.memoText = append(f.memoText[:0], rest[:end]...)
 	f.memo.reset()
 	m := fastScan{b: f.memoText, order: true}
-	if !m.object(&f.memo) {
+	if !m.object(&f.memo) || m.i != end {
 		f.memoText = f.memoText[:0]
 		return nil
 	}
+	s.i += end
 	for i := range f.memo.headers {
 		h := &f.memo.headers[i]
 		h.known = checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers") == nil && lowerASCII(h.key) == h.key &&
 			(h.kind != String && h.kind != Number || h.plain)
 	}
 	return &f.memo
+}
+
+// objectEnd returns the length of the JSON object at the start of b, by
+// matching braces outside strings, or -1. The scan that follows checks it.
+func objectEnd(b []byte) int {
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
 }
 
 // merge appends merge()'s result: the defaults' keys in their order, then
