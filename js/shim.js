@@ -20,14 +20,22 @@ export function createEndpoint(exports, defaultsJSON) {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   let bytes = new Uint8Array(mem.buffer);
+  // A view of Go's input buffer, reused while Go keeps the buffer: asking
+  // for INPUT bytes up front makes it large enough for most calls.
+  const INPUT = 65536;
+  let inPtr = -1, inView = null;
 
   // call sends op and text to Go and returns the result text, or throws.
   function call(op, text) {
     const max = text.length * 3 + 1; // UTF-8 needs at most 3 bytes per UTF-16 unit
-    const ptr = ew_input(max);
+    const ptr = ew_input(max < INPUT ? INPUT : max);
     if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer); // memory grew
+    if (ptr !== inPtr || inView.buffer !== mem.buffer || inView.length < max - 1) {
+      inPtr = ptr;
+      inView = bytes.subarray(ptr + 1, ptr + (max < INPUT ? INPUT : max));
+    }
     bytes[ptr] = op;
-    const { written } = encoder.encodeInto(text, bytes.subarray(ptr + 1, ptr + max));
+    const { written } = encoder.encodeInto(text, inView);
     const n = ew_call(written + 1);
     if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer);
     const out = ew_output();
@@ -45,6 +53,9 @@ export function createEndpoint(exports, defaultsJSON) {
     return { object, wire, handles, hasRequest: object.request != null, headers: withoutNulls(object.headers || {}) };
   }
 
+  // The last route and its JSON text: programs repeat routes.
+  let lastRoute, lastRouteJSON = "null";
+
   function withDefaults(d) {
     // run serialises a call's options after the defaults' text, numbering
     // its host values after the defaults' ones.
@@ -55,7 +66,11 @@ export function createEndpoint(exports, defaultsJSON) {
         if (!isPlain(options)) throw invalidArgument("options", `must be a plain object, not ${describe(options)}`);
         opts = encodeOptions(options, handles, d.hasRequest);
       }
-      const text = "[" + d.wire + "," + (route === undefined ? "null" : JSON.stringify(route)) + "," + opts + "]";
+      if (route !== lastRoute) {
+        lastRoute = route;
+        lastRouteJSON = route === undefined ? "null" : JSON.stringify(route);
+      }
+      const text = "[" + d.wire + "," + lastRouteJSON + "," + opts + "]";
       return decode(call(op, text), handles);
     }
 

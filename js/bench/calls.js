@@ -40,7 +40,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  * compare measures each call on both implementations, alternating rounds so
  * that both see the same machine state, and returns medians and ratios.
  */
-export function compare(wasmEndpoint, refEndpoint, { rounds = 7, ms = 150 } = {}) {
+export function compare(wasmEndpoint, refEndpoint, { rounds = 9, ms = 200 } = {}) {
   const a = calls(wasmEndpoint), b = calls(refEndpoint);
   const rows = [];
   for (let i = 0; i < a.length; i++) {

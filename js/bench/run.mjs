@@ -12,7 +12,7 @@ const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const bytes = readFileSync(`${root}/dist/endpoint.wasm`);
 
 function table(title, { rows, geomean }) {
-  console.log(`\n${title}: calls/s (median of 7 rounds of 150 ms), ratio = endpoint-wasm / @octokit/endpoint`);
+  console.log(`\n${title}: calls/s (median of 9 rounds of 200 ms), ratio = endpoint-wasm / @octokit/endpoint`);
   console.log("call".padEnd(28), "endpoint-wasm".padStart(14), "@octokit/endpoint".padStart(18), "ratio".padStart(7));
   for (const r of rows) console.log(r.call.padEnd(28), String(r.wasm).padStart(14), String(r.reference).padStart(18), `${r.ratio.toFixed(2)}×`.padStart(7));
   console.log("geometric mean".padEnd(62), `${geomean.toFixed(2)}×`.padStart(7));
