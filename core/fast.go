@@ -960,28 +960,18 @@ func (s *fastScan) value(r *fastRec, depth int) bool {
 		}
 		r.kind, r.s, r.plain = String, v, !esc
 	case c == '-' || c >= '0' && c <= '9':
-		j := s.i
-		if s.b[j] == '-' {
-			j++
-		}
-		intStart := j
-		for j < len(s.b) && s.b[j] >= '0' && s.b[j] <= '9' {
-			j++
-		}
-		simple := j > intStart && (s.b[intStart] != '0' || j-intStart == 1) && j-s.i <= 15
-		for j < len(s.b) && (s.b[j] >= '0' && s.b[j] <= '9' || s.b[j] == '.' || s.b[j] == 'e' || s.b[j] == 'E' || s.b[j] == '+' || s.b[j] == '-') {
-			simple = false
-			j++
-		}
-		if j < len(s.b) && s.b[j] == 'n' {
-			return false // a bigint
-		}
-		r.kind, r.s = Number, s.view(s.i, j)
-		r.plain = simple && r.s != "-0"
-		if !r.plain && !validNumber(r.s) {
+		n := scanNumber(s.b, s.i)
+		if n.why != "" || n.bigint {
 			return false
 		}
-		s.i = j
+		r.kind, r.s, r.plain = Number, s.view(s.i, n.end), n.simple
+		if !r.plain {
+			// JSON.parse makes 1e400 Infinity, which the general path writes as null.
+			if _, err := strconv.ParseFloat(r.s, 64); err != nil {
+				return false
+			}
+		}
+		s.i = n.end
 	case c == 't' && s.word("true"):
 		r.kind, r.s = Bool, "true"
 	case c == 'f' && s.word("false"):
@@ -989,22 +979,12 @@ func (s *fastScan) value(r *fastRec, depth int) bool {
 	case c == 'n' && s.word("null"):
 		r.kind = Null
 	case c == '#':
-		j := s.i + 1
-		if j >= len(s.b) || s.b[j] < '0' || s.b[j] > byte('0'+ClassStream) {
+		class, index, end, ok := scanHandle(s.b, s.i)
+		if !ok {
 			return false
 		}
-		r.kind, r.class = Opaque, Class(s.b[j]-'0')
-		j++
-		n, k := 0, j
-		for j < len(s.b) && s.b[j] >= '0' && s.b[j] <= '9' && j-k < 9 {
-			n = n*10 + int(s.b[j]-'0')
-			j++
-		}
-		if j == k {
-			return false
-		}
-		r.index = n
-		s.i = j
+		r.kind, r.class, r.index = Opaque, class, index
+		s.i = end
 	case c == '[' || c == '{':
 		if depth > MaxDepth || !s.skip(depth) {
 			return false
@@ -1049,44 +1029,4 @@ func (s *fastScan) skip(depth int) bool {
 		}
 		return s.byte(close)
 	}
-}
-
-// validNumber reports whether s is a JSON number,
-// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, that a float64 holds
-// (JSON.parse would make 1e400 Infinity, which the general path writes as
-// null).
-func validNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		n := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	intStart := i
-	if n := digits(); n == 0 || n > 1 && s[intStart] == '0' {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	_, err := strconv.ParseFloat(s, 64)
-	return i == len(s) && err == nil
 }

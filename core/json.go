@@ -107,21 +107,89 @@ func (d *decoder) value(depth int) (Value, error) {
 
 // handle reads "#" class index.
 func (d *decoder) handle() (Value, error) {
-	d.pos++
-	if d.pos >= len(d.data) || d.data[d.pos] < '0' || d.data[d.pos] > byte('0'+ClassStream) {
+	class, index, end, ok := scanHandle(d.data, d.pos)
+	d.pos = end
+	if !ok {
 		return Value{}, d.fail("invalid handle")
 	}
-	class := Class(d.data[d.pos] - '0')
-	d.pos++
-	start, n := d.pos, 0
-	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' && d.pos-start < 9 {
-		n = n*10 + int(d.data[d.pos]-'0')
-		d.pos++
+	return OpaqueValue(index, class), nil
+}
+
+// scanHandle reads the handle token "#" class index at b[i:], which the
+// decoder and the bridge's fast path share. end is where it stops, past the
+// token or at the byte that spoils it.
+func scanHandle(b []byte, i int) (class Class, index, end int, ok bool) {
+	i++ // #
+	if i >= len(b) || b[i] < '0' || b[i] > byte('0'+ClassStream) {
+		return 0, 0, i, false
 	}
-	if d.pos == start {
-		return Value{}, d.fail("invalid handle")
+	class = Class(b[i] - '0')
+	i++
+	start := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 9 {
+		index = index*10 + int(b[i]-'0')
+		i++
 	}
-	return OpaqueValue(n, class), nil
+	return class, index, i, i > start
+}
+
+// numberScan is what scanNumber found.
+type numberScan struct {
+	end    int    // past the number (past the "n" of a bigint), or where it goes wrong
+	simple bool   // an integer of at most 15 characters, not -0: already JavaScript's String(n)
+	bigint bool   // digits followed by "n", as the bridge writes a bigint
+	why    string // not empty when it is not a JSON number
+}
+
+// scanNumber reads the JSON number at b[i:] (RFC 8259:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), or a bigint literal
+// (digits and "n"). The decoder and the bridge's fast path share it.
+func scanNumber(b []byte, i int) numberScan {
+	start := i
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	intStart := i
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	if i == intStart {
+		return numberScan{end: i, why: "expected a digit"}
+	}
+	if i-intStart > 1 && b[intStart] == '0' {
+		return numberScan{end: i, why: "leading zero"}
+	}
+	if i < len(b) && b[i] == 'n' {
+		return numberScan{end: i + 1, bigint: true}
+	}
+	simple := true
+	if i < len(b) && b[i] == '.' {
+		simple = false
+		i++
+		fs := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == fs {
+			return numberScan{end: i, why: "expected a digit after '.'"}
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		simple = false
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		es := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == es {
+			return numberScan{end: i, why: "expected a digit in the exponent"}
+		}
+	}
+	text := b[start:i]
+	return numberScan{end: i, simple: simple && len(text) <= 15 && string(text) != "-0"}
 }
 
 func (d *decoder) literal(word string) bool {
@@ -213,61 +281,25 @@ func (d *decoder) array(depth int) (Value, error) {
 // text for it. Short integers are already in that form and are not parsed.
 func (d *decoder) number() (Value, error) {
 	start := d.pos
-	if d.data[d.pos] == '-' {
-		d.pos++
-		if d.bridge && d.literal("Infinity") {
-			return Value{kind: Number, s: "-Infinity"}, nil
-		}
+	if d.bridge && d.data[start] == '-' && string(d.data[start+1:min(start+9, len(d.data))]) == "Infinity" {
+		d.pos += 9
+		return Value{kind: Number, s: "-Infinity"}, nil
 	}
-	intStart := d.pos
-	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
-		d.pos++
-	}
-	if d.pos == intStart {
-		return Value{}, d.fail("expected a digit")
-	}
-	if d.pos-intStart > 1 && d.data[intStart] == '0' {
-		return Value{}, d.fail("leading zero")
-	}
-	if d.pos < len(d.data) && d.data[d.pos] == 'n' { // bigint, as String(bigint) writes it
-		text := string(d.data[start:d.pos])
-		d.pos++
+	n := scanNumber(d.data, start)
+	d.pos = n.end
+	switch {
+	case n.why != "":
+		return Value{}, d.fail(n.why)
+	case n.bigint: // as String(bigint) writes it
+		text := string(d.data[start : n.end-1])
 		if text == "-0" {
 			text = "0"
 		}
 		return Value{kind: BigInt, s: text}, nil
+	case n.simple:
+		return Value{kind: Number, s: string(d.data[start:n.end])}, nil
 	}
-	simple := true
-	if d.pos < len(d.data) && d.data[d.pos] == '.' {
-		simple = false
-		d.pos++
-		fs := d.pos
-		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
-			d.pos++
-		}
-		if d.pos == fs {
-			return Value{}, d.fail("expected a digit after '.'")
-		}
-	}
-	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
-		simple = false
-		d.pos++
-		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
-			d.pos++
-		}
-		es := d.pos
-		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
-			d.pos++
-		}
-		if d.pos == es {
-			return Value{}, d.fail("expected a digit in the exponent")
-		}
-	}
-	text := d.data[start:d.pos]
-	if simple && len(text) <= 15 && string(text) != "-0" {
-		return Value{kind: Number, s: string(text)}, nil
-	}
-	f, err := strconv.ParseFloat(string(text), 64)
+	f, err := strconv.ParseFloat(string(d.data[start:n.end]), 64)
 	if err != nil && f == 0 { // ParseFloat returns ±Inf with an error on overflow, as JSON.parse does
 		return Value{}, d.fail("invalid number")
 	}
