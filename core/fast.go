@@ -816,26 +816,53 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
-// object reads an options object at the top level into o.
-func (s *fastScan) object(o *fastObj) bool {
+// members reads the object at s, calling fn with each member's key (keys
+// with escapes go to the general path); fn reads the value from s. It
+// stops at the first false.
+func (s *fastScan) members(fn func(key string) bool) bool {
 	s.i++ // {
 	if s.byte('}') {
 		return true
 	}
-	seen := 0 // reserved keys seen: a repeated one replaces, which the general path does
 	for {
 		if s.peek() != '"' {
 			return false
 		}
 		key, esc := s.str()
-		if esc || s.bad || !s.byte(':') {
+		if esc || s.bad || !s.byte(':') || !fn(key) {
 			return false
 		}
+		if s.byte(',') {
+			continue
+		}
+		return s.byte('}')
+	}
+}
+
+// object reads an options object at the top level into o. Its headers and
+// mediaType are read in place, member by member.
+func (s *fastScan) object(o *fastObj) bool {
+	seen := 0 // reserved keys seen: a repeated one replaces, which the general path does
+	return s.members(func(key string) bool {
+		start := s.i
 		var r fastRec
-		if !s.value(&r, 2) {
-			return false
+		switch key {
+		case "headers":
+			if s.peek() != '{' || !s.headers(o) {
+				return false
+			}
+			r.kind = Object
+		case "mediaType":
+			if s.peek() != '{' || !s.mediaType(o) {
+				return false
+			}
+			r.kind = Object
+		default:
+			if !s.value(&r, 2) {
+				return false
+			}
 		}
-		r.key = key
+		r.key, r.raw = key, s.view(start, s.i)
 		if i := reservedIndex(key); i >= 0 {
 			if seen&(1<<i) != 0 {
 				return false
@@ -855,14 +882,7 @@ func (s *fastScan) object(o *fastObj) bool {
 			default:
 				o.baseURL = r
 			}
-		case "headers":
-			if r.kind != Object || !s.headers(o, r.raw) {
-				return false
-			}
-		case "mediaType":
-			if r.kind != Object || !s.mediaType(o, r.raw) {
-				return false
-			}
+		case "headers", "mediaType":
 		case "data":
 			if r.kind != Opaque {
 				return false
@@ -885,44 +905,16 @@ func (s *fastScan) object(o *fastObj) bool {
 		if s.order {
 			o.order = setRec(o.order, r)
 		}
-		if s.byte(',') {
-			continue
-		}
-		return s.byte('}')
-	}
-}
-
-// members calls fn for each member of the nested object whose JSON text
-// is raw, keys without escapes; it stops at the first false.
-func members(raw string, fn func(key string, r fastRec) bool) bool {
-	m := fastScan{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), i: 1}
-	if m.byte('}') {
 		return true
-	}
-	for {
-		if m.peek() != '"' {
-			return false
-		}
-		key, esc := m.str()
-		if esc || m.bad || !m.byte(':') {
-			return false
-		}
-		var r fastRec
-		if !m.value(&r, 3) || !fn(key, r) {
-			return false
-		}
-		if m.byte(',') {
-			continue
-		}
-		return m.byte('}') && m.i == len(m.b)
-	}
+	})
 }
 
 // headers reads a headers object: names without escapes, scalar values.
-func (s *fastScan) headers(o *fastObj, raw string) bool {
+func (s *fastScan) headers(o *fastObj) bool {
 	o.hasHeaders = true
-	return members(raw, func(name string, r fastRec) bool {
-		if r.kind == Array || r.kind == Object || r.kind == Opaque || r.kind == BigInt {
+	return s.members(func(name string) bool {
+		var r fastRec
+		if !s.value(&r, 3) || r.kind == Array || r.kind == Object || r.kind == Opaque || r.kind == BigInt {
 			return false
 		}
 		r.key = name
@@ -933,8 +925,12 @@ func (s *fastScan) headers(o *fastObj, raw string) bool {
 
 // mediaType reads {"format": string, "previews": []}; previews that are not
 // empty go to the general path.
-func (s *fastScan) mediaType(o *fastObj, raw string) bool {
-	return members(raw, func(key string, r fastRec) bool {
+func (s *fastScan) mediaType(o *fastObj) bool {
+	return s.members(func(key string) bool {
+		var r fastRec
+		if !s.value(&r, 3) {
+			return false
+		}
 		switch {
 		case key == "format" && r.kind == String && r.plain:
 			o.format = r
