@@ -50,10 +50,9 @@ type FastPath struct {
 	// an endpoint made by .defaults() sends the same text on every call, and
 	// comparing it costs less than scanning and checking it again. One
 	// entry, replaced when the text changes: nothing accumulates (D2).
-	memoText              []byte
-	memo                  fastObj
-	merged                []fastRec // merge(): the merged options in order
-	routeMethod, routeURL fastRec
+	memoText []byte
+	memo     fastObj
+	merged   []fastRec // merge(): the merged options in order
 }
 
 // fastRec is one key of an options object: its value as a view into the
@@ -64,7 +63,7 @@ type fastRec struct {
 	s     string // String: the text (when plain); Number, Bool: the text
 	kind  Kind
 	plain bool // a String without escapes, a Number already in JavaScript's form
-	known bool // a header of the global defaults: valid, lower-case, written as is
+	known bool // a defaults' header checked once: writable and lower-case
 	class Class
 	index int // Opaque: the handle's index
 }
@@ -94,9 +93,7 @@ var globalFast = func() *fastObj {
 	if !s.object(&o) {
 		panic("endpoint: DEFAULTS do not scan")
 	}
-	for i := range o.headers {
-		o.headers[i].known = true
-	}
+	markKnown(o.headers)
 	return &o
 }()
 
@@ -206,7 +203,8 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	method := pick(c.method, rMethod, d.method, "GET")
 	url := pick(c.url, rURL, d.url, "")
 	base := pick(c.baseURL, "", d.baseURL, "")
-	if !supportedMethod(method) || url == "" || c.baseURL.kind == Undefined && d.baseURL.kind == Undefined {
+	lower, upper, ok := methodCases(method)
+	if !ok || url == "" || c.baseURL.kind == Undefined && d.baseURL.kind == Undefined {
 		return dst, false
 	}
 	params := c.params // the call's alone when the defaults have none: no copy
@@ -238,7 +236,6 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	}
 
 	// Parse (parse.go).
-	lower, upper := methodCases(method)
 	tpl := f.lastTpl
 	if tpl == nil || url != f.lastURL {
 		var err error
@@ -251,7 +248,7 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if schemeLen(url) == 0 {
 		// The general path checks baseUrl after expanding; a bad one is its error.
 		if base == "" || base != f.goodBase {
-			if schemeLen(base) == 0 || hasSpaceOrControl(base) {
+			if !usableBaseURL(base) {
 				return dst, false
 			}
 			// Our own copy: base is a view into a buffer that changes.
@@ -327,23 +324,19 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	elide := (op == FastEndpointElide || op == FastParseElide) && len(c.headers) == 0 && (format.kind != String || format.s == "") && allKnown(d.headers)
 	dst = dst[:len(dst)-1] // reopen the object for a default content-type
 	first := dst[len(dst)-1] == '{'
-	bodyKind := Undefined
-	if !get {
-		switch {
-		case data.kind != Undefined:
-			bodyKind = data.kind
-		case len(f.query) > 0:
-			bodyKind = Object
+	body := Value{kind: data.kind, class: data.class} // what defaultContentType needs of it
+	if data.kind == Undefined && len(f.query) > 0 {
+		body.kind = Object
+	}
+	addContentType := !get && defaultContentType(body, hasContentType)
+	if addContentType {
+		if !first {
+			dst = append(dst, ',')
 		}
-		if addedContentType(get, bodyKind, hasContentType, data) {
-			if !first {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `"content-type":"`+jsonContentType+`"`...)
-		}
+		dst = append(dst, `"content-type":"`+jsonContentType+`"`...)
 	}
 	dst = append(dst, '}')
-	if elide && dst[len(dst)-1] == '}' && !addedContentType(get, bodyKind, hasContentType, data) {
+	if elide && !addContentType {
 		dst = append(dst[:headersAt], '0')
 	}
 	if !get {
@@ -417,11 +410,7 @@ func (f *FastPath) defaultsAt(s *fastScan) *fastObj {
 		return nil
 	}
 	s.i += end
-	for i := range f.memo.headers {
-		h := &f.memo.headers[i]
-		h.known = checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers") == nil && lowerASCII(h.key) == h.key &&
-			(h.kind != String && h.kind != Number || h.plain)
-	}
+	markKnown(f.memo.headers)
 	return &f.memo
 }
 
@@ -461,12 +450,10 @@ func (f *FastPath) merge(dst []byte, d, c *fastObj, route string, elide bool) ([
 	}
 	f.merged = append(f.merged[:0], d.order...)
 	if rMethod != "" {
-		f.routeMethod = fastRec{key: "method", kind: String, s: rMethod, plain: true}
-		f.merged = setRec(f.merged, f.routeMethod)
+		f.merged = setRec(f.merged, fastRec{key: "method", kind: String, s: rMethod, plain: true})
 	}
 	if rURL != "" {
-		f.routeURL = fastRec{key: "url", kind: String, s: rURL, plain: true}
-		f.merged = setRec(f.merged, f.routeURL)
+		f.merged = setRec(f.merged, fastRec{key: "url", kind: String, s: rURL, plain: true})
 	}
 	for _, r := range c.order {
 		switch {
@@ -568,11 +555,9 @@ func (f *FastPath) appendHeaders(dst []byte, format *fastRec, result bool) ([]by
 	dst = append(dst, '{')
 	hasContentType := false
 	for _, h := range f.headers {
-		if !h.known {
-			if err := checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers"); err != nil || (h.kind == String || h.kind == Number) && !h.plain {
-				f.bail = true
-				return dst, false
-			}
+		if !h.known && !h.writable() {
+			f.bail = true
+			return dst, false
 		}
 		if h.key == "content-type" {
 			hasContentType = true
@@ -595,25 +580,19 @@ func (f *FastPath) appendHeaders(dst []byte, format *fastRec, result bool) ([]by
 	return append(dst, '}'), hasContentType
 }
 
-// reservedIndex returns the position of k in reservedKeys, or -1.
-func reservedIndex(k string) int {
-	switch k {
-	case "method":
-		return 0
-	case "url":
-		return 1
-	case "baseUrl":
-		return 2
-	case "headers":
-		return 3
-	case "mediaType":
-		return 4
-	case "data":
-		return 5
-	case "request":
-		return 6
+// writable reports whether header h is valid (D22) and its JSON text can
+// be written as it is: the general path would write the same.
+func (h *fastRec) writable() bool {
+	return checkHeader(h.key, Value{kind: h.kind, s: h.s}, "headers") == nil && (h.kind != String && h.kind != Number || h.plain)
+}
+
+// markKnown marks the headers of a defaults object that are writable and
+// lower-case, so that later calls with the same defaults skip the checks.
+func markKnown(headers []fastRec) {
+	for i := range headers {
+		h := &headers[i]
+		h.known = h.writable() && lowerASCII(h.key) == h.key
 	}
-	return -1
 }
 
 // allKnown reports whether every header was checked once already.
@@ -633,12 +612,6 @@ func setRec(recs []fastRec, r fastRec) []fastRec {
 		return recs
 	}
 	return append(recs, r)
-}
-
-// addedContentType reports whether the result gets the default
-// content-type, which the defaults' headers do not hold.
-func addedContentType(get bool, bodyKind Kind, hasContentType bool, data fastRec) bool {
-	return !get && bodyKind != Undefined && !hasContentType && !(data.kind == Opaque && data.class != ClassOther)
 }
 
 // lookup gives the template the merged parameter called name, or asks for
@@ -706,15 +679,6 @@ func jsonPlain(s string) bool {
 		}
 	}
 	return true
-}
-
-func hasSpaceOrControl(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] <= ' ' || s[i] == 0x7f {
-			return true
-		}
-	}
-	return false
 }
 
 // fastScan reads the bridge's JSON in place. It accepts only what it can

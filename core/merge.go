@@ -1,15 +1,30 @@
 package core
 
-// reservedKeys are the option keys that are not parameters (spec rule 4).
-var reservedKeys = [...]string{"method", "url", "baseUrl", "headers", "mediaType", "data", "request"}
-
-func isReservedKey(k string) bool {
+// reservedIndex returns the position of k among the option keys that are
+// not parameters (spec rule 4): method, url, baseUrl, headers, mediaType,
+// data, request; or -1 for a parameter.
+func reservedIndex(k string) int {
 	switch k {
-	case "method", "url", "baseUrl", "headers", "mediaType", "data", "request":
-		return true
+	case "method":
+		return 0
+	case "url":
+		return 1
+	case "baseUrl":
+		return 2
+	case "headers":
+		return 3
+	case "mediaType":
+		return 4
+	case "data":
+		return 5
+	case "request":
+		return 6
 	}
-	return false
+	return -1
 }
+
+// isReservedKey reports whether k is an option key, not a parameter.
+func isReservedKey(k string) bool { return reservedIndex(k) >= 0 }
 
 // merge layers route and options over defaults, as the reference's merge
 // does: the route's method and url come first, options override them,

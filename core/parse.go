@@ -21,7 +21,7 @@ func parse(o *Obj) (*Request, error) {
 		}
 		method = v.s
 	}
-	lower, upper := methodCases(method)
+	lower, upper, _ := methodCases(method) // checked above
 
 	// Url: required (D7), a template (D9, D11-D14).
 	uv, _ := o.Get("url")
@@ -59,10 +59,7 @@ func parse(o *Obj) (*Request, error) {
 			}
 			return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %q cannot be resolved", clip(string(path)))
 		}
-		// Not in D8, but a baseUrl that is not an absolute http(s) url, or
-		// that holds white space or control characters, could only give a
-		// broken request.
-		if schemeLen(bv.s) == 0 || strings.IndexFunc(bv.s, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		if !usableBaseURL(bv.s) {
 			return nil, errorf(CodeInvalidArgument, "baseUrl", "%q is not an absolute http or https url", clip(bv.s))
 		}
 		base := strings.TrimSuffix(bv.s, "/")
@@ -123,7 +120,7 @@ func parse(o *Obj) (*Request, error) {
 		}
 		// D20: a JSON content-type unless set (or set to null), or the
 		// client must choose it.
-		if r.Body.kind != Undefined && !headers.Has("content-type") && !clientSetsContentType(r.Body) {
+		if defaultContentType(r.Body, headers.Has("content-type")) {
 			headers.Set("content-type", Str(jsonContentType))
 		}
 		if r.Body.kind == Undefined && (upper == "PUT" || upper == "PATCH") {
@@ -145,23 +142,40 @@ func parse(o *Obj) (*Request, error) {
 	return r, nil
 }
 
-// methodCases returns the lower- and upper-case names of a supported method
-// as constants, without allocating.
-func methodCases(m string) (lower, upper string) {
-	if i := methodIndex(m); i >= 0 {
-		return lowerMethods[i], methods[i]
+// usableBaseURL reports whether s is an absolute http(s) url without white
+// space or control characters. D8 does not ask it, but any other baseUrl
+// could only give a broken request.
+func usableBaseURL(s string) bool {
+	if schemeLen(s) == 0 {
+		return false
 	}
-	return strings.ToLower(m), strings.ToUpper(m)
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// methodCases returns the lower- and upper-case names of a method as
+// constants, without allocating, and whether it is supported (D4).
+func methodCases(m string) (lower, upper string, ok bool) {
+	if i := methodIndex(m); i >= 0 {
+		return lowerMethods[i], methods[i], true
+	}
+	return "", "", false
 }
 
 // lowerMethods are methods in lower case.
 var lowerMethods = [...]string{"get", "head", "post", "put", "patch", "delete"}
 
-// clientSetsContentType reports whether body is a value whose content-type
-// the HTTP client chooses (D20): FormData (it adds the boundary), Blob,
-// URLSearchParams, binary data and streams.
-func clientSetsContentType(body Value) bool {
-	return body.kind == Opaque && body.class != ClassOther
+// defaultContentType reports whether a request gets the JSON content-type
+// (D20): it has a body, the caller set no content-type (null counts as set),
+// and the body is not one whose content-type the HTTP client chooses:
+// FormData (it adds the boundary), Blob, URLSearchParams, binary data and
+// streams.
+func defaultContentType(body Value, hasContentType bool) bool {
+	return body.kind != Undefined && !hasContentType && !(body.kind == Opaque && body.class != ClassOther)
 }
 
 // uses reports whether the template has a variable called name (D13).

@@ -13,7 +13,8 @@ const OP_PARSE_ELIDE = 112; // "p": the same for parse(), with the headers it wa
 
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
- * ew_call, ew_output and its memory) as the callable `endpoint`.
+ * ew_call, ew_output and its memory) as the callable `endpoint`, with the
+ * global defaults given as the JSON text main() publishes.
  */
 export function createEndpoint(exports, defaultsJSON) {
   const { ew_input, ew_call, ew_output, mem } = exports;
@@ -117,8 +118,7 @@ export function createEndpoint(exports, defaultsJSON) {
   }
 
   // The global defaults as main() wrote them: no call into Go at start-up.
-  const globals = defaultsJSON ? JSON.parse(defaultsJSON) : decode(call(OP_DEFAULTS, "[0,null,{}]"), []);
-  return withDefaults(layer(globals, "0", []));
+  return withDefaults(layer(JSON.parse(defaultsJSON), "0", []));
 }
 
 /** withoutNulls copies headers but the null and undefined ones (D15, D22). */
