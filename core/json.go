@@ -486,11 +486,6 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	return dst
 }
 
-func appendJSONObject(dst []byte, o *Obj) []byte {
-	var e encoder
-	return e.object(dst, o)
-}
-
 func (e *encoder) object(dst []byte, o *Obj) []byte {
 	dst = append(dst, '{')
 	first := true

@@ -62,7 +62,7 @@ func expandString(tpl string, lookup func(string) Value) (string, error) {
 func vectorMatches(got string, err error, want Value) bool {
 	switch want.Kind() {
 	case Bool: // false: the template must be refused
-		return err != nil && (isCode(err, CodeInvalidTemplate) || isCode(err, CodeInvalidParameter))
+		return err != nil && (codeOf(err) == CodeInvalidTemplate || codeOf(err) == CodeInvalidParameter)
 	case String:
 		return err == nil && got == want.Text()
 	case Array:
@@ -73,9 +73,4 @@ func vectorMatches(got string, err error, want Value) bool {
 		}
 	}
 	return false
-}
-
-func isCode(err error, c Code) bool {
-	e, ok := err.(*Error)
-	return ok && e.Code == c
 }
