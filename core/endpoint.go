@@ -114,7 +114,8 @@ func (r *Request) AppendJSONOpaque(dst []byte, onOpaque OpaqueFunc) []byte {
 	dst = append(dst, `,"url":`...)
 	dst = appendJSONString(dst, r.URL)
 	dst = append(dst, `,"headers":`...)
-	dst = e.object(dst, r.Headers) // header values are never opaque (D22)
+	e.path = append(e.path[:0], "headers") // a bigint value is reported under headers
+	dst = e.object(dst, r.Headers)
 	if r.Body.kind != Undefined {
 		dst = append(dst, `,"body":`...)
 		e.path = append(e.path[:0], "body")

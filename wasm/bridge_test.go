@@ -119,3 +119,11 @@ func TestBigintsAreListedForTheShim(t *testing.T) { // D12
 		t.Errorf("got  %s\nwant %s", out, want)
 	}
 }
+
+func TestABigintHeaderIsPatchedInsideHeaders(t *testing.T) { // D12, D22
+	out := bridge([]byte(`E[0,"GET /x",{"headers":{"x-n":5n}}]`), nil)
+	want := `o{"method":"get","url":"https://api.github.com/x","headers":{"accept":"application/vnd.github.v3+json",` + ua + `,"x-n":"5"}}` + "\n" + `[[-1,"headers","x-n"]]`
+	if string(out) != want {
+		t.Errorf("got  %s\nwant %s", out, want)
+	}
+}
