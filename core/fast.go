@@ -133,6 +133,11 @@ func (f *FastPath) Run(op byte, dst, in []byte) ([]byte, bool) {
 func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) { return f.Run(FastEndpoint, dst, in) }
 
 func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
+	switch op {
+	case FastEndpoint, FastEndpointElide, FastMerge, FastMergeElide, FastParse, FastParseElide:
+	default:
+		return dst, false // defaults() and anything else: the general path
+	}
 	f.bail = false
 	s := fastScan{b: in, order: op == FastMerge || op == FastMergeElide}
 	// [defaults, route, options]
@@ -190,9 +195,6 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	}
 	if op == FastMerge || op == FastMergeElide {
 		return f.merge(dst, d, c, route, op == FastMergeElide)
-	}
-	if op != FastEndpoint && op != FastParse && op != FastEndpointElide && op != FastParseElide {
-		return dst, false
 	}
 
 	// Merge (merge.go): the route, then the call's options, over the defaults.

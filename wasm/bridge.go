@@ -39,56 +39,51 @@ const codeInternal = "ERR_INTERNAL"
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
 // the global object, call it. It never panics: a panic becomes an error.
 func bridge(in, out []byte) []byte {
-	if len(in) > 0 && (in[0] == core.FastEndpointElide || in[0] == core.FastParseElide || in[0] == core.FastMergeElide) {
-		// The general path does not elide headers: it takes the call as E, P or M.
-		if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
-			return res
-		}
-		in[0] -= 'a' - 'A'
+	if len(in) == 0 {
+		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: empty")
 	}
-	if len(in) > 0 && (in[0] == opEndpoint || in[0] == opMerge || in[0] == opParse) {
-		// The hot path answers the common calls without allocating; it
-		// leaves everything else, errors included, to the general path.
-		if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
-			return res
-		}
+	// The hot path answers the common calls without allocating; it leaves
+	// everything else, errors included, to the general path.
+	if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
+		return res
 	}
-	return general(in, out)
+	op := in[0]
+	if op >= 'a' && op <= 'z' {
+		op -= 'a' - 'A' // e, m, p: the general path writes headers in full, as E, M, P
+	}
+	return general(op, in[1:], out)
 }
 
 // fast holds the hot path's buffers. The module is single-threaded; a
 // native test that calls bridge from several goroutines would need one each.
 var fast core.FastPath
 
-// general runs any operation through the decoder and the core API.
-func general(in, out []byte) (res []byte) {
+// general runs operation op on args ([defaults, route, options]) through
+// the decoder and the core API.
+func general(op byte, args []byte, out []byte) (res []byte) {
 	out = out[:0]
 	defer func() {
 		if p := recover(); p != nil {
 			res = appendError(out[:0], codeInternal, "", fmt.Sprintf("endpoint: internal error (please report it): %v", p))
 		}
 	}()
-	if len(in) == 0 {
-		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: empty")
-	}
-	op := in[0]
-	v, err := core.DecodeBridge(in[1:])
+	v, err := core.DecodeBridge(args)
 	if err != nil {
 		return appendErr(out, err)
 	}
-	args := v.List()
-	if v.Kind() != core.Array || len(args) != 3 {
+	list := v.List()
+	if v.Kind() != core.Array || len(list) != 3 {
 		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: not [defaults, route, options]")
 	}
 	b := core.New()
-	if d := args[0]; d.Kind() == core.Object {
+	if d := list[0]; d.Kind() == core.Object {
 		b = core.NewBuilder(d.Obj())
 	}
 	route := ""
-	if r := args[1]; r.Kind() == core.String {
+	if r := list[1]; r.Kind() == core.String {
 		route = r.Text()
 	}
-	options := args[2].Obj() // nil for null
+	options := list[2].Obj() // nil for null
 
 	var p patcher
 	out = append(out, statusOK)

@@ -30,28 +30,23 @@ func main() {
 		name = os.Args[1]
 	}
 	var out []byte
-	call := func(op byte) js.Func {
+	// member returns a function of one string: the bridge's input after
+	// prefix (the operation byte, or nothing for call).
+	member := func(prefix []byte) js.Func {
 		return js.FuncOf(func(this js.Value, args []js.Value) any {
 			if len(args) != 1 || args[0].Type() != js.TypeString {
 				return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
 			}
-			in := append([]byte{op}, args[0].String()...)
-			out = bridge(in, out)
+			out = bridge(append(prefix[:len(prefix):len(prefix)], args[0].String()...), out)
 			return string(out)
 		})
 	}
 	api := js.Global().Get("Object").New()
-	api.Set("endpoint", call(opEndpoint))
-	api.Set("merge", call(opMerge))
-	api.Set("parse", call(opParse))
-	api.Set("defaults", call(opDefaults))
-	api.Set("call", js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
-		}
-		out = bridge([]byte(args[0].String()), out)
-		return string(out)
-	}))
+	api.Set("endpoint", member([]byte{opEndpoint}))
+	api.Set("merge", member([]byte{opMerge}))
+	api.Set("parse", member([]byte{opParse}))
+	api.Set("defaults", member([]byte{opDefaults}))
+	api.Set("call", member(nil))
 	api.Set("DEFAULTS", string(core.AppendJSON(nil, core.ObjValue(core.DEFAULTS()))))
 	api.Set("version", core.Version)
 	api.Set("goVersion", runtime.Version())

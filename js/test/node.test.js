@@ -46,3 +46,32 @@ test("npm pack ships dist/, package.json and README.md, and nothing else", async
   assert.deepEqual(stray, [], "nothing but dist/, package.json, README.md and LICENSE");
   assert.ok(!files.includes("dist/build.mjs"), "the build script is not shipped");
 });
+
+test("node: the low-level global object (js.FuncOf) answers as the wasmexport path does", async () => {
+  const { prepare } = await import("../../dist/load.js");
+  const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
+  const rt = prepare();
+  const inst = new WebAssembly.Instance(new WebAssembly.Module(bytes), rt.go.importObject);
+  rt.go.run(inst);
+  const api = rt.scope[rt.name];
+  assert.ok(api, "main() set the API object in the loader's scope");
+  assert.equal(globalThis[rt.name], undefined, "not on the real global object");
+  const { ew_input, ew_call, ew_output, mem } = inst.exports;
+  const viaExport = (text) => {
+    const bytes = new TextEncoder().encode(text);
+    const p = ew_input(bytes.length);
+    new Uint8Array(mem.buffer).set(bytes, p);
+    const n = ew_call(bytes.length);
+    return new TextDecoder().decode(new Uint8Array(mem.buffer, ew_output(), n));
+  };
+  const args = '[0,"GET /repos/{owner}/{repo}",{"owner":"o","repo":"r","x":1}]';
+  for (const [member, op] of [["endpoint", "E"], ["merge", "M"], ["defaults", "D"]]) {
+    assert.equal(api[member](args.replace('"GET /repos/{owner}/{repo}"', op === "D" ? "null" : '"GET /repos/{owner}/{repo}"')),
+      viaExport(op + args.replace('"GET /repos/{owner}/{repo}"', op === "D" ? "null" : '"GET /repos/{owner}/{repo}"')), member);
+  }
+  assert.equal(api.parse('[0,null,{"url":"/x","baseUrl":"https://h.example"}]'), viaExport('P[0,null,{"url":"/x","baseUrl":"https://h.example"}]'));
+  assert.equal(api.call("E" + args), viaExport("E" + args));
+  assert.match(api.endpoint('[0,"TRACE /x",null]'), /^e\{"code":"ERR_UNSUPPORTED_METHOD"/);
+  assert.match(api.endpoint(42), /^e\{"code":"ERR_INVALID_ARGUMENT"/);
+  assert.deepEqual(JSON.parse(api.DEFAULTS).baseUrl, "https://api.github.com");
+});
