@@ -77,12 +77,15 @@ export function encode(v, depth, handles) {
   return handle(v, handles); // functions, symbols, class instances, Blobs...
 }
 
-function encodeObject(o, depth, handles) {
+// encodeObject writes a plain object; asHost, when given, picks the members
+// kept as host values whatever they are.
+function encodeObject(o, depth, handles, asHost) {
   let s = "{";
   const keys = Object.keys(o);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
-    const e = encode(o[k], depth + 1, handles);
+    const v = o[k];
+    const e = asHost !== undefined && asHost(k, v) ? handle(v, handles) : encode(v, depth + 1, handles);
     if (e === undefined) continue;
     if (s.length > 1) s += ",";
     s += JSON.stringify(k) + ":" + e;
@@ -132,20 +135,7 @@ export function jsonSafe(v, depth) {
  */
 export function encodeOptions(options, handles, defaultsHaveRequest) {
   if (options.data === undefined && options.request === undefined && jsonSafe(options, 1)) return JSON.stringify(options);
-  let s = "{";
-  const keys = Object.keys(options);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    const v = options[k];
-    let e;
-    if (v === undefined) continue;
-    if (k === "data" || (k === "request" && !defaultsHaveRequest && v !== null)) e = handle(v, handles);
-    else e = encode(v, 2, handles);
-    if (e === undefined) continue;
-    if (s.length > 1) s += ",";
-    s += JSON.stringify(k) + ":" + e;
-  }
-  return s + "}";
+  return encodeObject(options, 1, handles, (k, v) => v !== undefined && (k === "data" || (k === "request" && !defaultsHaveRequest && v !== null)));
 }
 
 /**

@@ -29,11 +29,12 @@ export function createEndpoint(exports, defaultsJSON) {
   // call sends op and text to Go and returns the result text, or throws.
   function call(op, text) {
     const max = text.length * 3 + 1; // UTF-8 needs at most 3 bytes per UTF-16 unit
-    const ptr = ew_input(max < INPUT ? INPUT : max);
+    const size = max < INPUT ? INPUT : max;
+    const ptr = ew_input(size);
     if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer); // memory grew
     if (ptr !== inPtr || inView.buffer !== mem.buffer || inView.length < max - 1) {
       inPtr = ptr;
-      inView = bytes.subarray(ptr + 1, ptr + (max < INPUT ? INPUT : max));
+      inView = bytes.subarray(ptr + 1, ptr + size);
     }
     bytes[ptr] = op;
     const { written } = encoder.encodeInto(text, inView);
