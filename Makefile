@@ -23,9 +23,16 @@ all: build
 build: dist/endpoint.wasm node_modules/.installed
 	node js/build.mjs
 
-dist/endpoint.wasm: $(GOSRC)
+# -gcflags=std=-l: the standard library (runtime included) is compiled
+# without inlining. In Go's wasm every inlined copy of a call carries its own
+# resume points, so this takes about 46 KB off the brotli size; the calls
+# spend their time in core, which keeps inlining, and `make bench` measured
+# no change in speed (README, performance).
+WASMFLAGS := -trimpath -gcflags=std=-l -ldflags="-s -w"
+
+dist/endpoint.wasm: $(GOSRC) Makefile
 	@mkdir -p dist
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm
 
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund

@@ -27,14 +27,19 @@ type Builder struct {
 // base is the Builder with the global defaults (D1).
 var base = &Builder{defaults: globalDefaults()}
 
-// globalDefaults returns DEFAULTS of D1.
+// globalDefaults returns DEFAULTS of D1. It is a literal rather than O(...)
+// calls, so that a program that never calls O or From (the wasm module) does
+// not link them, nor the sort From uses.
 func globalDefaults() *Obj {
-	return O(
-		"method", "GET",
-		"baseUrl", "https://api.github.com",
-		"headers", O("accept", "application/vnd.github.v3+json", "user-agent", UserAgent),
-		"mediaType", O("format", "", "previews", []any{}),
-	)
+	return &Obj{
+		keys: []string{"method", "baseUrl", "headers", "mediaType"},
+		vals: []Value{
+			Str("GET"),
+			Str("https://api.github.com"),
+			ObjValue(&Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}}),
+			ObjValue(&Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}}),
+		},
+	}
 }
 
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).

@@ -53,6 +53,10 @@ var (
 )
 
 // errorf builds an *Error whose message is "<field>: <formatted text>".
+// Errors are off the hot path, and errorf is called from some forty places:
+// inlined, each would carry its own copy (a few KB of wasm in all).
+//
+//go:noinline
 func errorf(code Code, field, format string, args ...any) *Error {
 	return &Error{Code: code, Field: field, msg: field + ": " + fmt.Sprintf(format, args...)}
 }

@@ -926,13 +926,8 @@ func (s *fastScan) value(r *fastRec, depth int) bool {
 		if n.why != "" || n.bigint {
 			return false
 		}
+		// The text is JavaScript's own (DecodeBridge): it is used as it is.
 		r.kind, r.s, r.plain = Number, s.view(s.i, n.end), n.simple
-		if !r.plain {
-			// JSON.parse makes 1e400 Infinity, which the general path writes as null.
-			if _, err := strconv.ParseFloat(r.s, 64); err != nil {
-				return false
-			}
-		}
 		s.i = n.end
 	case c == 't' && s.word("true"):
 		r.kind, r.s = Bool, "true"
@@ -962,7 +957,8 @@ func (s *fastScan) value(r *fastRec, depth int) bool {
 	return true
 }
 
-// skip passes over a nested array or object of plain JSON.
+// skip passes over a nested array or object of plain JSON. Numbers in it are
+// copied as they are, as DecodeBridge keeps them.
 func (s *fastScan) skip(depth int) bool {
 	open := s.b[s.i]
 	close := byte(']')
@@ -983,7 +979,7 @@ func (s *fastScan) skip(depth int) bool {
 			}
 		}
 		var r fastRec
-		if !s.value(&r, depth+1) || r.kind == Opaque || r.kind == Number && !r.plain {
+		if !s.value(&r, depth+1) || r.kind == Opaque {
 			return false
 		}
 		if s.byte(',') {

@@ -37,7 +37,11 @@ func (o *Obj) Key(i int) string { return o.keys[i] }
 // At returns the i-th value.
 func (o *Obj) At(i int) Value { return o.vals[i] }
 
-// index returns the position of key k, or -1.
+// index returns the position of key k, or -1. The general path calls it from
+// some thirty places, which inlined would each carry a copy of the loop; the
+// hot path (fast.go) does not use Obj.
+//
+//go:noinline
 func (o *Obj) index(k string) int {
 	if o == nil {
 		return -1

@@ -273,12 +273,21 @@ func parseExpression(body string) (*expression, string) {
 	} else if strings.IndexByte("=,!@|", body[0]) >= 0 {
 		return nil, "reserved operator " + string(body[0])
 	}
-	for spec := range strings.SplitSeq(rest, ",") {
+	// A plain loop rather than strings.SplitSeq: the iterator links a few KB
+	// of range-over-func support into the wasm module for nothing.
+	for {
+		spec, more := rest, false
+		if i := strings.IndexByte(rest, ','); i >= 0 {
+			spec, rest, more = rest[:i], rest[i+1:], true
+		}
 		v, why := parseVarSpec(spec)
 		if why != "" {
 			return nil, why
 		}
 		e.vars = append(e.vars, v)
+		if !more {
+			break
+		}
 	}
 	lib, err := uritemplates.Parse("{" + body + "}")
 	if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -154,8 +153,9 @@ func (p *patcher) appendTo(out []byte) []byte {
 }
 
 func appendErr(out []byte, err error) []byte {
-	var e *core.Error
-	if errors.As(err, &e) {
+	// The engine returns *core.Error itself, never wrapped; a type assertion
+	// keeps errors.As, and the reflection it links, out of the module.
+	if e, ok := err.(*core.Error); ok {
 		return appendError(out, string(e.Code), e.Field, e.Error())
 	}
 	return appendError(out, codeInternal, "", "endpoint: "+err.Error())

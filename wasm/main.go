@@ -29,18 +29,6 @@ func main() {
 	if len(os.Args) > 1 {
 		name = os.Args[1]
 	}
-	var out []byte
-	// member returns a function of one string: the bridge's input after
-	// prefix (the operation byte, or nothing for call).
-	member := func(prefix []byte) js.Func {
-		return js.FuncOf(func(this js.Value, args []js.Value) any {
-			if len(args) != 1 || args[0].Type() != js.TypeString {
-				return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
-			}
-			out = bridge(append(prefix[:len(prefix):len(prefix)], args[0].String()...), out)
-			return string(out)
-		})
-	}
 	api := js.Global().Get("Object").New()
 	api.Set("endpoint", member([]byte{opEndpoint}))
 	api.Set("merge", member([]byte{opMerge}))
@@ -52,4 +40,23 @@ func main() {
 	api.Set("goVersion", runtime.Version())
 	js.Global().Set(name, api)
 	select {}
+}
+
+// out is the output buffer the members share: JavaScript calls them one at a
+// time.
+var out []byte
+
+// member returns a function of one string: the bridge's input after prefix
+// (the operation byte, or nothing for call). It is kept out of line so that
+// the module holds one copy of the function it makes, not five.
+//
+//go:noinline
+func member(prefix []byte) js.Func {
+	return js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
+		}
+		out = bridge(append(prefix[:len(prefix):len(prefix)], args[0].String()...), out)
+		return string(out)
+	})
 }
