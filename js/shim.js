@@ -3,6 +3,7 @@
 
 import { EndpointError, invalidArgument } from "./errors.js";
 import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
+import { recall, remember } from "./memo.js";
 
 const OP_DEFAULTS = 68; // "D"
 const OP_MERGE_ELIDE = 109; // "m": merge(), with the layer's headers (nulls kept) copied here
@@ -52,7 +53,7 @@ export function createEndpoint(exports, defaultsJSON) {
 
   // A layer of defaults: the text Go reads, its host values, and the object.
   function layer(object, wire, handles) {
-    return { object, wire, handles, hasRequest: object.request != null, headers: withoutNulls(object.headers || {}) };
+    return { object, wire, handles, hasRequest: object.request != null, headers: withoutNulls(object.headers || {}), headersJSON: null };
   }
 
   // The last route and its JSON text: programs repeat routes.
@@ -62,7 +63,14 @@ export function createEndpoint(exports, defaultsJSON) {
     // run serialises a call's options after the defaults' text, numbering
     // its host values after the defaults' ones.
     function run(op, route, options) {
-      const handles = d.handles.length ? d.handles.slice() : [];
+      return decode(send(op, route, options, d.handles.length ? d.handles.slice() : []), sent);
+    }
+    let sent; // the handles of the last send()
+
+    // send makes the call and returns Go's output text; its host values
+    // are left in sent.
+    function send(op, route, options, handles) {
+      sent = handles;
       let opts = "null";
       if (options !== undefined && options !== null) {
         if (!isPlain(options)) throw invalidArgument("options", `must be a plain object, not ${describe(options)}`);
@@ -72,35 +80,43 @@ export function createEndpoint(exports, defaultsJSON) {
         lastRoute = route;
         lastRouteJSON = route === undefined ? "null" : JSON.stringify(route);
       }
-      const text = "[" + d.wire + "," + lastRouteJSON + "," + opts + "]";
-      return decode(call(op, text), handles);
+      return call(op, "[" + d.wire + "," + lastRouteJSON + "," + opts + "]");
     }
 
-    // dispatch takes (route, options) or (options) (D7).
+    // dispatch takes (route, options) or (options) (D7) and returns Go's
+    // output text.
     function dispatch(op, route, options, what) {
-      if (typeof route === "string") return run(op, route, options);
+      const handles = d.handles.length ? d.handles.slice() : [];
+      if (typeof route === "string") return send(op, route, options, handles);
       if (isPlain(route)) {
         if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
-        return run(op, undefined, route);
+        return send(op, undefined, route, handles);
       }
       throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
     }
 
     function endpoint(route, options) {
-      const r = dispatch(OP_ENDPOINT_ELIDE, route, options, "endpoint");
+      const r = decode(dispatch(OP_ENDPOINT_ELIDE, route, options, "endpoint"), sent);
       if (r.headers === 0) r.headers = { ...d.headers }; // spread defines "__proto__" as data (D30)
       return r;
     }
     endpoint.merge = function merge(route, options) {
-      const m = dispatch(OP_MERGE_ELIDE, route, options, "merge");
-      if (m.headers === 0) m.headers = { ...d.object.headers }; // values are scalars; spread keeps "__proto__" data (D30)
+      const text = dispatch(OP_MERGE_ELIDE, route, options, "merge");
+      const m = decode(text, sent);
+      if (m.headers === 0) {
+        m.headers = { ...d.object.headers }; // values are scalars; spread keeps "__proto__" data (D30)
+        if (sent.length === 0) remember(m, text, headersJSON(d));
+      }
       return m;
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
       const handles = [];
-      // data and request are host values, returned by reference (D19, D27).
-      const r = decode(call(OP_PARSE_ELIDE, "[0,null," + encodeOptions(options, handles, false) + "]"), handles);
+      // An unchanged merge() result is sent as Go wrote it (memo.js);
+      // otherwise data and request are host values, returned by reference
+      // (D19, D27).
+      const wire = recall(options) ?? encodeOptions(options, handles, false);
+      const r = decode(call(OP_PARSE_ELIDE, "[0,null," + wire + "]"), handles);
       if (r.headers === 0) r.headers = withoutNulls(options.headers || {});
       return r;
     };
@@ -120,6 +136,24 @@ export function createEndpoint(exports, defaultsJSON) {
 
   // The global defaults as main() wrote them: no call into Go at start-up.
   return withDefaults(layer(JSON.parse(defaultsJSON), "0", []));
+}
+
+/**
+ * headersJSON returns the layer's headers as JSON, as JSON.stringify writes
+ * the copy merge() gives, or undefined when a value is not a string,
+ * number, boolean or null (a bigint).
+ */
+function headersJSON(d) {
+  if (d.headersJSON === null) {
+    const h = d.object.headers || {};
+    let plain = true;
+    for (const k in h) {
+      const t = typeof h[k];
+      if (!(t === "string" || t === "boolean" || h[k] === null || (t === "number" && h[k] - h[k] === 0))) plain = false;
+    }
+    d.headersJSON = plain ? JSON.stringify({ ...h }) : undefined;
+  }
+  return d.headersJSON;
 }
 
 /** withoutNulls copies headers but the null and undefined ones (D15, D22). */

@@ -216,6 +216,47 @@ export const cases = [
     ok(r.headers !== merged.headers, "a copy");
     same(mod.endpoint.parse({ method: "GET", baseUrl: "https://h.example", url: "/x" }), { method: "get", url: "https://h.example/x", headers: {} });
   }],
+  ["parse() of a merge() result sees every change made to it since (memo.js)", (mod) => {
+    const ep = mod.endpoint;
+    class K {}
+    const route = "POST /repos/{owner}/{repo}/issues";
+    const params = () => ({ owner: "o", repo: "r", state: "open", labels: ["bug"], extra: { deep: { x: 1 } } });
+    const changes = [
+      ["nothing", () => {}],
+      ["a parameter set", (m) => { m.state = "closed"; }],
+      ["a parameter added", (m) => { m.page = 2; }],
+      ["a parameter deleted", (m) => { delete m.state; }],
+      ["keys reordered", (m) => { const s = m.state; delete m.state; m.state = s; }],
+      ["an index key added", (m) => { m["0"] = "zero"; }],
+      ["a value set to undefined", (m) => { m.state = undefined; }],
+      ["the method set", (m) => { m.method = "PATCH"; }],
+      ["a header set", (m) => { m.headers.accept = "text/plain"; }],
+      ["a header added", (m) => { m.headers["x-a"] = "1"; }],
+      ["headers replaced", (m) => { m.headers = { "x-only": "1" }; }],
+      ["a preview pushed", (m) => { m.mediaType.previews.push("squirrel-girl"); }],
+      ["mediaType.format set", (m) => { m.mediaType.format = "raw"; }],
+      ["a nested array element set", (m) => { m.labels[0] = "changed"; }],
+      ["a nested array grown", (m) => { m.labels.push("more"); }],
+      ["a nested object edited", (m) => { m.extra.deep.x = 2; }],
+      ["a nested object replaced by an equal one", (m) => { m.extra = { deep: { x: 1 } }; }],
+      ["a nested object made a class instance", (m) => { Object.setPrototypeOf(m.extra, K.prototype); }],
+    ];
+    const unchanged = ep.parse(ep.merge(route, params()));
+    for (const [what, change] of changes) {
+      const m1 = ep.merge(route, params());
+      change(m1);
+      ep.merge("GET /other"); // m1 is no longer the last merge: parse writes it out
+      const want = ep.parse(m1);
+      const m2 = ep.merge(route, params());
+      change(m2);
+      const got = ep.parse(m2);
+      same(got, want, what);
+      if (what !== "nothing" && !what.includes("equal")) {
+        ok(JSON.stringify(want) !== JSON.stringify(unchanged) || what.includes("class"), `${what}: the change shows in the result`);
+      }
+      if (what.includes("class")) ok(got.body.extra === m2.extra, `${what}: a class instance is kept by reference (D19)`);
+    }
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
