@@ -2,6 +2,7 @@ package core
 
 import (
 	"strconv"
+	"strings"
 	"unsafe"
 )
 
@@ -53,6 +54,10 @@ type FastPath struct {
 	memoText []byte
 	memo     fastObj
 	merged   []fastRec // merge(): the merged options in order
+
+	// The last accept header composed with a mediaType.format (D24): a
+	// program asks for the same format of the same header again and again.
+	acceptIn, acceptFormat, acceptOut string
 }
 
 // fastRec is one key of an options object: its value as a view into the
@@ -574,7 +579,12 @@ func (f *FastPath) appendHeaders(dst []byte, format *fastRec, result bool) ([]by
 		// which JSON.parse and the general path both turn into U+FFFD).
 		dst = append(append(append(dst, '"'), h.key...), '"', ':')
 		if result && h.key == "accept" && format.kind == String && format.s != "" {
-			dst = appendJSONString(dst, composeAccept(h.s, mediaType{format: format.s}))
+			if h.s != f.acceptIn || format.s != f.acceptFormat {
+				// h.s and format.s are views of the input buffer: the memo keeps copies.
+				f.acceptIn, f.acceptFormat = strings.Clone(h.s), strings.Clone(format.s)
+				f.acceptOut = composeAccept(f.acceptIn, mediaType{format: f.acceptFormat})
+			}
+			dst = appendJSONString(dst, f.acceptOut)
 			continue
 		}
 		dst = append(dst, h.raw...)
@@ -649,8 +659,21 @@ func (r *fastRec) value() (Value, bool) {
 }
 
 func fastIndex(recs []fastRec, key string) int {
+	n := len(key)
+	if n == 0 {
+		for i := range recs {
+			if recs[i].key == "" {
+				return i
+			}
+		}
+		return -1
+	}
+	// Keys such as param10 and param11 differ in their last byte: comparing
+	// it first saves a call to compare the whole key, which in wasm costs
+	// more than the comparison.
+	last := key[n-1]
 	for i := range recs {
-		if recs[i].key == key {
+		if k := recs[i].key; len(k) == n && k[n-1] == last && k == key {
 			return i
 		}
 	}

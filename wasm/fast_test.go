@@ -111,26 +111,50 @@ func checkElided(t *testing.T, fp *core.FastPath, in, full []byte) {
 	}
 }
 
-// The common calls of the benchmark set take the fast path.
+// The calls of the benchmark set take the fast path, and allocate nothing.
 func TestTheBenchmarkCallsTakeTheFastPath(t *testing.T) {
 	var fp core.FastPath
-	for _, in := range []string{
-		`[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}]`,
-		`[{"method":"GET","baseUrl":"https://ghe.example.com/api/v3","headers":{"accept":"application/vnd.github.v3+json","user-agent":"UA","authorization":"token 0000000000","x-github-api-version":"2022-11-28"},"mediaType":{"format":"","previews":[]},"per_page":100},"GET /orgs/{org}/repos",{"org":"octokit","type":"public"}]`,
-		`[0,"POST /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"Details","labels":["bug"]}]`,
-		`[0,"PUT /user/starred/{owner}/{repo}",{"owner":"octokit","repo":"rest.js"}]`,
-		`[0,"GET /repos/{owner}/{repo}/pulls/{pull_number}",{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}]`,
-		`[0,"POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",{"owner":"octokit","repo":"rest.js","release_id":1,"name":"example.zip","label":"Example","data":#40,"headers":{"content-type":"application/zip"}}]`,
-	} {
-		if _, ok := fp.Endpoint(nil, []byte(in)); !ok {
-			t.Errorf("general path for %s", in)
+	out := make([]byte, 0, 4096)
+	for _, c := range benchInputs {
+		in := []byte(c.in)
+		if _, ok := fp.Run(in[0], out[:0], in[1:]); !ok {
+			t.Errorf("%s: general path for %s", c.name, in)
+			continue
+		}
+		if n := testing.AllocsPerRun(100, func() { fp.Run(in[0], out[:0], in[1:]) }); n != 0 {
+			t.Errorf("%s: %v allocations a call, want 0", c.name, n)
 		}
 	}
-	merged := `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"UA"},"mediaType":{"format":"","previews":[]},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`
-	if _, ok := fp.Run(opMerge, nil, []byte(`[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open"}]`)); !ok {
-		t.Error("general path for merge")
+}
+
+// The fast path's one-entry memos (the defaults' text, the template, the
+// baseUrl, the accept header composed with a format) follow their inputs:
+// calls that alternate between them answer as the general path does.
+func TestFastPathMemosFollowTheirInputs(t *testing.T) {
+	inputs := []string{
+		`E[0,"GET /repos/{owner}/{repo}/pulls/{n}",{"owner":"o","repo":"r","n":1,"mediaType":{"format":"diff"}}]`,
+		`E[0,"GET /repos/{owner}/{repo}/pulls/{n}",{"owner":"o","repo":"r","n":1,"mediaType":{"format":"patch"}}]`,
+		`E[0,"GET /repos/{owner}/{repo}/pulls/{n}",{"owner":"o","repo":"r","n":1,"headers":{"accept":"application/vnd.github.v3.raw+json"},"mediaType":{"format":"patch"}}]`,
+		`E[{"method":"GET","baseUrl":"https://a.example","headers":{"accept":"application/vnd.github.v3+json","user-agent":"UA"},"mediaType":{"format":"","previews":[]}},"GET /repos/{owner}",{"owner":"o","mediaType":{"format":"diff"}}]`,
+		`E[{"method":"GET","baseUrl":"https://b.example/api","headers":{"accept":"application/json","user-agent":"UA"},"mediaType":{"format":"","previews":[]}},"GET /repos/{owner}",{"owner":"o"}]`,
+		`E[0,"GET /orgs/{org}",{"org":"x","baseUrl":"https://c.example"}]`,
+		`E[0,"GET /orgs/{org}/repos",{"org":"x"}]`,
+		`M[0,"GET /orgs/{org}/repos",{"org":"y"}]`,
 	}
-	if _, ok := fp.Run(opParse, nil, []byte(`[0,null,`+merged+`]`)); !ok {
-		t.Error("general path for parse")
+	var fp core.FastPath
+	for round := 0; round < 3; round++ {
+		for i := range inputs {
+			in := []byte(inputs[i])
+			if round == 1 {
+				in = []byte(inputs[len(inputs)-1-i])
+			}
+			fast, ok := fp.Run(in[0], []byte{statusOK}, in[1:])
+			if !ok {
+				t.Fatalf("general path for %s", in)
+			}
+			if a, b := canonical(t, fast), canonical(t, general(in[0], in[1:], nil)); a != b {
+				t.Fatalf("round %d, input %s\nfast    %s\ngeneral %s", round, in, a, b)
+			}
+		}
 	}
 }
