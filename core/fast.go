@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -119,6 +120,13 @@ const (
 	FastMergeElide = 'm'
 	FastMerge      = 'M' // the same input; the merged options
 	FastParse      = 'P' // input [0, null, merged]
+	// FastMergeParse is FastMergeElide, followed by '\r', a status byte
+	// and what FastEndpointElide gives for the same input: parse() of the
+	// merged options before anything changes them (spec rule 6). The shim
+	// keeps the second part for a parse() of the unchanged result, which
+	// then needs no call into Go. The second part is left out when the
+	// merged options hold host values.
+	FastMergeParse = 'b'
 )
 
 // Run appends the output of the bridge's operation op for in, the bridge's
@@ -139,12 +147,12 @@ func (f *FastPath) Endpoint(dst, in []byte) ([]byte, bool) { return f.Run(FastEn
 
 func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	switch op {
-	case FastEndpoint, FastEndpointElide, FastMerge, FastMergeElide, FastParse, FastParseElide:
+	case FastEndpoint, FastEndpointElide, FastMerge, FastMergeElide, FastParse, FastParseElide, FastMergeParse:
 	default:
 		return dst, false // defaults() and anything else: the general path
 	}
 	f.bail = false
-	s := fastScan{b: in, order: op == FastMerge || op == FastMergeElide}
+	s := fastScan{b: in, order: op == FastMerge || op == FastMergeElide || op == FastMergeParse}
 	// [defaults, route, options]
 	if !s.byte('[') {
 		return dst, false
@@ -200,6 +208,18 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	}
 	if op == FastMerge || op == FastMergeElide {
 		return f.merge(dst, d, c, route, op == FastMergeElide)
+	}
+	if op == FastMergeParse {
+		at := len(dst)
+		var ok bool
+		if dst, ok = f.merge(dst, d, c, route, true); !ok {
+			return dst, false
+		}
+		if bytes.IndexByte(dst[at:], '\n') >= 0 {
+			return dst, true // host values: merge() alone
+		}
+		dst = append(dst, '\r', 'o')
+		op = FastEndpointElide
 	}
 
 	// Merge (merge.go): the route, then the call's options, over the defaults.

@@ -1,46 +1,83 @@
-// parse(merge(...)) without writing the merged options out again.
+// parse(merge(...)) at the cost of about one call.
 //
 // @octokit/request calls endpoint.parse(endpoint.merge(route, parameters))
 // for every request. The merged object is built from the text Go wrote, so
-// when parse() receives it unchanged, that text is what JSON.stringify
-// would write and the shim can send it back as it is. A snapshot taken at
-// merge time tells whether it is unchanged: every object and array in it,
-// each key in order with its value. Comparing costs a fraction of
-// JSON.stringify, and any change (a key added, removed, reordered or set, a
-// nested value replaced or edited, a prototype swapped) sends parse() the
-// ordinary way.
+// when parse() receives it unchanged, the shim knows its text without
+// writing it out; and once a program is seen to parse what it merges, the
+// shim asks Go for both answers in the merge() call (op "b"), and parse()
+// of the unchanged result needs no call at all.
+//
+// A snapshot taken at merge time tells whether the object is unchanged:
+// every object and array in it, each key in order with its value.
+// Comparing costs a fraction of JSON.stringify, and any change (a key
+// added, removed, reordered or set, a nested value replaced or edited, a
+// prototype swapped) sends parse() the ordinary way.
 
 const END = {}; // ends an object's keys in a snapshot
 
-// The last merge result and what is remembered of it. One entry is enough
-// for parse(merge(...)), and costs nothing to keep: a WeakMap entry per
-// merge() cost more than the memo saves.
-let last, lastSnap, lastWire;
+/**
+ * newMemo returns the memo of one endpoint-wasm instance: the last merge()
+ * result and what is remembered of it. One entry is enough for
+ * parse(merge(...)), and costs nothing to keep (a WeakMap entry per merge()
+ * cost more than the memo saves).
+ */
+export function newMemo() {
+  return {
+    last: undefined, // the last merge() result remembered
+    snap: undefined, // its snapshot
+    wire: "", // the options text to send to parse()
+    result: undefined, // parse()'s output text from op "b", if asked for
+    merged: false, // whether merge() has given a result since newMemo()
+    parsed: false, // whether parse() has taken the last result remembered
+    pairing: false, // whether merge() asks for both answers (op "b")
+  };
+}
 
 /**
- * remember keeps, for the merge result m (forgetting the one before), the options text to send to
- * parse(): Go's merge output with the "headers":0 it elided replaced by
- * headersJSON. It remembers nothing when m holds a key that JavaScript
- * orders differently from the text (an array index such as "0"), or when
- * the text is not in the expected form; parse() then writes m out itself.
+ * pairing tells merge() whether to ask Go for parse()'s answer too: yes
+ * while the program parses each merge() result it was given, no from the
+ * first one it does not.
  */
-export function remember(m, text, headersJSON) {
+export function pairing(memo) {
+  if (memo.merged && !memo.parsed) memo.pairing = false;
+  return memo.pairing;
+}
+
+/**
+ * remember is told of every merge() result m, with text, Go's output for
+ * it, or "" when the result holds host values. It keeps, forgetting the one
+ * before, the options text to send to parse(): text with the "headers":0
+ * Go elided replaced by headersJSON; and result, parse()'s output, if Go
+ * gave it. It remembers nothing when the text lists bigints after a
+ * newline, when m holds a key that JavaScript orders differently from the
+ * text (an array index such as "0"), or when the text is not in the
+ * expected form (headers not elided); parse() then writes m out itself.
+ */
+export function remember(memo, m, text, headersJSON, result) {
+  memo.last = undefined;
+  memo.merged = true;
+  memo.parsed = false;
   // Go writes method and baseUrl first, both strings (no unescaped quote),
   // so the first `,"headers":0,` is the top-level member.
   const at = text.indexOf(',"headers":0,');
-  if (at < 0 || headersJSON === undefined) return;
+  if (at < 0 || headersJSON === undefined || text.indexOf("\n") >= 0) return;
   const snap = [];
   if (!take(m, snap)) return;
-  last = m;
-  lastSnap = snap;
-  lastWire = text.slice(0, at + 11) + headersJSON + text.slice(at + 12);
+  memo.last = m;
+  memo.snap = snap;
+  memo.wire = text.slice(0, at + 11) + headersJSON + text.slice(at + 12);
+  memo.result = result;
 }
 
-/** recall returns the text remembered for m if m is unchanged since. */
-export function recall(m) {
-  if (m !== last) return undefined;
+/**
+ * recall returns true if m is the remembered merge result, unchanged since;
+ * memo.wire and memo.result then hold what parse() needs. A program seen
+ * to parse its merge() results gets op "b" from then on.
+ */
+export function recall(memo, m) {
+  if (m !== memo.last) return false;
   let i = 0;
-  const snap = lastSnap;
+  const snap = memo.snap;
   // same compares containers in the order take() listed them.
   function same(v) {
     if (snap[i++] !== v) return false;
@@ -69,7 +106,9 @@ export function recall(m) {
     }
     return snap[i++] === END;
   }
-  return same(m) ? lastWire : undefined;
+  memo.parsed = true; // changed or not, the program parses what it merges
+  memo.pairing = true;
+  return same(m);
 }
 
 // take lists v (an object or array from JSON.parse) into snap: the

@@ -3,7 +3,7 @@
 
 import { EndpointError, invalidArgument } from "./errors.js";
 import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
-import { recall, remember } from "./memo.js";
+import { newMemo, pairing, recall, remember } from "./memo.js";
 
 const OP_DEFAULTS = 68; // "D"
 const OP_MERGE_ELIDE = 109; // "m": merge(), with the layer's headers (nulls kept) copied here
@@ -11,6 +11,10 @@ const OP_MERGE_ELIDE = 109; // "m": merge(), with the layer's headers (nulls kep
 // exactly the layer's defaults (less the null ones): they are copied here.
 const OP_ENDPOINT_ELIDE = 101;
 const OP_PARSE_ELIDE = 112; // "p": the same for parse(), with the headers it was given
+// "b": "m", then "\r", a status byte and what "e" gives for the same input:
+// parse() of the merged options, kept for when they come back unchanged
+// (memo.js). Without host values only.
+const OP_MERGE_PARSE = 98;
 
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
@@ -58,6 +62,7 @@ export function createEndpoint(exports, defaultsJSON) {
 
   // The last route and its JSON text: programs repeat routes.
   let lastRoute, lastRouteJSON = "null";
+  const memo = newMemo();
 
   function withDefaults(d) {
     // run serialises a call's options after the defaults' text, numbering
@@ -76,6 +81,7 @@ export function createEndpoint(exports, defaultsJSON) {
         if (!isPlain(options)) throw invalidArgument("options", `must be a plain object, not ${describe(options)}`);
         opts = encodeOptions(options, handles, d.hasRequest);
       }
+      if (op === OP_MERGE_PARSE && handles.length > 0) op = OP_MERGE_ELIDE; // host values: nothing to keep
       if (route !== lastRoute) {
         lastRoute = route;
         lastRouteJSON = route === undefined ? "null" : JSON.stringify(route);
@@ -101,24 +107,32 @@ export function createEndpoint(exports, defaultsJSON) {
       return r;
     }
     endpoint.merge = function merge(route, options) {
-      const text = dispatch(OP_MERGE_ELIDE, route, options, "merge");
-      const m = decode(text, sent);
-      if (m.headers === 0) {
-        m.headers = { ...d.object.headers }; // values are scalars; spread keeps "__proto__" data (D30)
-        if (sent.length === 0) remember(m, text, headersJSON(d));
+      let text = dispatch(pairing(memo) ? OP_MERGE_PARSE : OP_MERGE_ELIDE, route, options, "merge");
+      let result;
+      const cr = text.indexOf("\r"); // JSON text never holds a raw CR: op "b"'s second part
+      if (cr >= 0) {
+        if (text.charCodeAt(cr + 1) === 111 /* o */) result = text.slice(cr + 2); // an error is left to parse()
+        text = text.slice(0, cr);
       }
+      const m = decode(text, sent);
+      const elided = m.headers === 0;
+      if (elided) m.headers = { ...d.object.headers }; // values are scalars; spread keeps "__proto__" data (D30)
+      remember(memo, m, elided && sent.length === 0 ? text : "", headersJSON(d), result);
       return m;
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
       const handles = [];
-      // An unchanged merge() result is sent as Go wrote it (memo.js);
-      // otherwise data and request are host values, returned by reference
-      // (D19, D27).
-      const wire = recall(options) ?? encodeOptions(options, handles, false);
-      const r = decode(call(OP_PARSE_ELIDE, "[0,null," + wire + "]"), handles);
-      if (r.headers === 0) r.headers = withoutNulls(options.headers || {});
-      return r;
+      let wire;
+      if (recall(memo, options)) {
+        // An unchanged merge() result (memo.js): parse()'s output as Go
+        // gave it with the merge, or the options as Go wrote them.
+        if (memo.result !== undefined) return withHeaders(decode(memo.result, handles), options);
+        wire = memo.wire;
+      } else {
+        wire = encodeOptions(options, handles, false); // data and request are host values, returned by reference (D19, D27)
+      }
+      return withHeaders(decode(call(OP_PARSE_ELIDE, "[0,null," + wire + "]"), handles), options);
     };
     endpoint.defaults = function defaults(options) {
       const merged = run(OP_DEFAULTS, undefined, options ?? {});
@@ -136,6 +150,12 @@ export function createEndpoint(exports, defaultsJSON) {
 
   // The global defaults as main() wrote them: no call into Go at start-up.
   return withDefaults(layer(JSON.parse(defaultsJSON), "0", []));
+}
+
+/** withHeaders gives a parse() result elided headers: options' less nulls. */
+function withHeaders(r, options) {
+  if (r.headers === 0) r.headers = withoutNulls(options.headers || {});
+  return r;
 }
 
 /**

@@ -47,7 +47,10 @@ func bridge(in, out []byte) []byte {
 		return res
 	}
 	op := in[0]
-	if op >= 'a' && op <= 'z' {
+	switch {
+	case op == core.FastMergeParse:
+		op = opMerge // merge() alone, which the shim then parses the ordinary way
+	case op >= 'a' && op <= 'z':
 		op -= 'a' - 'A' // e, m, p: the general path writes headers in full, as E, M, P
 	}
 	return general(op, in[1:], out)

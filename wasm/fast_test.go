@@ -68,7 +68,29 @@ func FuzzFastPath(f *testing.F) {
 		if in[0] == opEndpoint || in[0] == opParse || in[0] == opMerge {
 			checkElided(t, &fp, in, fastOut)
 		}
+		if in[0] == opMerge {
+			checkMergeParse(t, &fp, in[1:])
+		}
 	})
+}
+
+// checkMergeParse: op "b" answers what "m" answers, then, unless that
+// holds host values, "\r", a status and what "e" answers for the same input.
+func checkMergeParse(t *testing.T, fp *core.FastPath, args []byte) {
+	t.Helper()
+	both, ok := fp.Run(core.FastMergeParse, []byte{statusOK}, args)
+	merged, mok := fp.Run(core.FastMergeElide, []byte{statusOK}, args)
+	result, eok := fp.Run(core.FastEndpointElide, []byte{statusOK}, args)
+	var want string
+	switch {
+	case mok && strings.Contains(string(merged), "\n"):
+		want = string(merged)
+	case mok && eok:
+		want = string(merged) + "\r" + string(result)
+	}
+	if got := string(both); ok != (want != "") || ok && got != want {
+		t.Fatalf("input %s\nb: %v %s\nm then e: %s", args, ok, got, want)
+	}
 }
 
 // checkElided: with op "e", the output is the same but for "headers":0 in
@@ -124,6 +146,26 @@ func TestTheBenchmarkCallsTakeTheFastPath(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { fp.Run(in[0], out[:0], in[1:]) }); n != 0 {
 			t.Errorf("%s: %v allocations a call, want 0", c.name, n)
 		}
+	}
+}
+
+// Op "b" is merge() and, after "\r", parse() of its result, in one call:
+// for the calls of the benchmark set.
+func TestMergeParseIsMergeThenParse(t *testing.T) {
+	var fp core.FastPath
+	n := 0
+	for _, c := range benchInputs {
+		if c.in[0] != 'e' && c.in[0] != 'm' {
+			continue
+		}
+		args := []byte(c.in[1:])
+		checkMergeParse(t, &fp, args)
+		if both, ok := fp.Run(core.FastMergeParse, nil, args); ok && strings.Contains(string(both), "\r") {
+			n++
+		}
+	}
+	if n < 6 { // mediaType goes to the general path; data has host values
+		t.Fatalf("only %d inputs have both parts", n)
 	}
 }
 
