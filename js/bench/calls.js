@@ -57,10 +57,17 @@ export function compare(wasmEndpoint, refEndpoint, { rounds = 9, ms = 200 } = {}
   return { rows, geomean: +geomean.toFixed(2) };
 }
 
-/** startup measures bytes in memory → first call answered, in ms (median). */
+/**
+ * startup measures bytes in memory → first call answered, in ms (median).
+ * Each run starts after 200 ms idle, as a page's one load does: back to
+ * back, a run competes with the previous one's background compilation
+ * (V8 tiers hot wasm functions up on other threads), which a page never
+ * sees, and the median doubled on 2 cores.
+ */
 export async function startup(instantiate, bytes, runs = 9) {
   const times = [];
   for (let i = 0; i < runs; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const t = performance.now();
     const ep = await instantiate(bytes);
     ep("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
