@@ -206,13 +206,17 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	if d.hasRequestObj || c.hasRequestObj || d.request.kind != Undefined {
 		return dst, false // request to merge: the general path keeps its host values
 	}
+	rMethod, rURL, err := parseRoute(route)
+	if err != nil {
+		return dst, false
+	}
 	if op == FastMerge || op == FastMergeElide {
-		return f.merge(dst, d, c, route, op == FastMergeElide)
+		return f.merge(dst, d, c, rMethod, rURL, op == FastMergeElide)
 	}
 	if op == FastMergeParse {
 		at := len(dst)
 		var ok bool
-		if dst, ok = f.merge(dst, d, c, route, true); !ok {
+		if dst, ok = f.merge(dst, d, c, rMethod, rURL, true); !ok {
 			return dst, false
 		}
 		if bytes.IndexByte(dst[at:], '\n') >= 0 {
@@ -223,10 +227,6 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	}
 
 	// Merge (merge.go): the route, then the call's options, over the defaults.
-	rMethod, rURL, err := parseRoute(route)
-	if err != nil {
-		return dst, false
-	}
 	method := pick(c.method, rMethod, d.method, "GET")
 	url := pick(c.url, rURL, d.url, "")
 	base := pick(c.baseURL, "", d.baseURL, "")
@@ -465,11 +465,10 @@ func objectEnd(b []byte) int {
 }
 
 // merge appends merge()'s result: the defaults' keys in their order, then
-// the route's method and url, then the call's keys, each replacing a key
+// the route's method and url (rMethod, rURL: parseRoute's), then the call's keys, each replacing a key
 // of the same name in its place (merge.go).
-func (f *FastPath) merge(dst []byte, d, c *fastObj, route string, elide bool) ([]byte, bool) {
-	rMethod, rURL, err := parseRoute(route)
-	if err != nil || c.method.kind != Undefined && !supportedMethod(c.method.s) {
+func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide bool) ([]byte, bool) {
+	if c.method.kind != Undefined && !supportedMethod(c.method.s) {
 		return dst, false
 	}
 	if !f.mergeHeaders(d, c) {

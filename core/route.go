@@ -42,9 +42,10 @@ func parseRoute(route string) (method, url string, err error) {
 	return method, url, nil
 }
 
-// isSpace reports whether c is ASCII white space.
+// isSpace reports whether c is ASCII white space: space, or \t \n \v \f \r
+// (9 to 13). One comparison rejects the usual byte.
 func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+	return c <= ' ' && (c == ' ' || c-'\t' <= '\r'-'\t')
 }
 
 func isLetters(s string) bool {

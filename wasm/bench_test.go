@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 // benchInputs are the bridge inputs the shim writes for the calls of
 // `make bench` (js/bench/calls.js), in that order.
@@ -32,5 +35,19 @@ func BenchmarkBridge(b *testing.B) {
 				b.Fatalf("%s: %s", c.name, out)
 			}
 		})
+	}
+}
+
+// BenchmarkMergeParse measures op "b": merge() and parse() of its result in
+// one call, as the shim makes it for parse(merge(...)).
+func BenchmarkMergeParse(b *testing.B) {
+	in := []byte(`b[0,"GET /repos/{owner}/{repo}/issues",{"owner":"octokit","repo":"rest.js","state":"open"}]`)
+	var out []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		out = bridge(in, out)
+	}
+	if out[0] != statusOK || !bytes.Contains(out, []byte("\r")) {
+		b.Fatalf("%s", out)
 	}
 }
