@@ -29,21 +29,32 @@ export function createEndpoint(exports, defaultsJSON) {
   // A view of Go's input buffer, reused while Go keeps the buffer: asking
   // for INPUT bytes up front makes it large enough for most calls.
   const INPUT = 65536;
-  let inPtr = -1, inView = null;
+  let inPtr = -1, inView = null, views = 0;
 
-  // call sends op and text to Go and returns the result text, or throws.
-  function call(op, text) {
-    const max = text.length * 3 + 1; // UTF-8 needs at most 3 bytes per UTF-16 unit
+  // call sends Go op, head's bytes, text and "]", and returns the result
+  // text, or throws. A head is the start of the input that calls repeat
+  // ("[" defaults "," route ","): kept as UTF-8, it is copied, not encoded
+  // again, and text is the call's options alone.
+  function call(op, head, text) {
+    const hn = head.bytes.length;
+    const max = hn + text.length * 3 + 2; // UTF-8 needs at most 3 bytes per UTF-16 unit
     const size = max < INPUT ? INPUT : max;
     const ptr = ew_input(size);
     if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer); // memory grew
     if (ptr !== inPtr || inView.buffer !== mem.buffer || inView.length < max - 1) {
       inPtr = ptr;
       inView = bytes.subarray(ptr + 1, ptr + size);
+      views++;
+    }
+    if (head.views !== views) {
+      head.views = views;
+      head.rest = inView.subarray(hn); // where the text goes
     }
     bytes[ptr] = op;
-    const { written } = encoder.encodeInto(text, inView);
-    const n = ew_call(written + 1);
+    inView.set(head.bytes);
+    const { written } = encoder.encodeInto(text, head.rest);
+    inView[hn + written] = 93; // ]
+    const n = ew_call(hn + written + 2);
     if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer);
     const out = ew_output();
     const status = bytes[out];
@@ -55,13 +66,19 @@ export function createEndpoint(exports, defaultsJSON) {
     return body;
   }
 
+  /** newHead returns the head (see call) for the input text start. */
+  function newHead(start) {
+    return { bytes: encoder.encode(start), views: -1, rest: null };
+  }
+  const PARSE_HEAD = newHead("[0,null,");
+
   // A layer of defaults: the text Go reads, its host values, and the object.
   function layer(object, wire, handles) {
     return { object, wire, handles, hasRequest: object.request != null, headers: withoutNulls(object.headers || {}), headersJSON: null };
   }
 
-  // The last route and its JSON text: programs repeat routes.
-  let lastRoute, lastRouteJSON = "null";
+  // The last layer and route, and their head: programs repeat routes.
+  let lastLayer, lastRoute, lastHead;
   const memo = newMemo();
 
   function withDefaults(d) {
@@ -82,11 +99,12 @@ export function createEndpoint(exports, defaultsJSON) {
         opts = encodeOptions(options, handles, d.hasRequest);
       }
       if (op === OP_MERGE_PARSE && handles.length > 0) op = OP_MERGE_ELIDE; // host values: nothing to keep
-      if (route !== lastRoute) {
+      if (route !== lastRoute || d !== lastLayer) {
         lastRoute = route;
-        lastRouteJSON = route === undefined ? "null" : JSON.stringify(route);
+        lastLayer = d;
+        lastHead = newHead("[" + d.wire + "," + (route === undefined ? "null" : JSON.stringify(route)) + ",");
       }
-      return call(op, "[" + d.wire + "," + lastRouteJSON + "," + opts + "]");
+      return call(op, lastHead, opts);
     }
 
     // dispatch takes (route, options) or (options) (D7) and returns Go's
@@ -132,7 +150,7 @@ export function createEndpoint(exports, defaultsJSON) {
       } else {
         wire = encodeOptions(options, handles, false); // data and request are host values, returned by reference (D19, D27)
       }
-      return withHeaders(decode(call(OP_PARSE_ELIDE, "[0,null," + wire + "]"), handles), options);
+      return withHeaders(decode(call(OP_PARSE_ELIDE, PARSE_HEAD, wire), handles), options);
     };
     endpoint.defaults = function defaults(options) {
       const merged = run(OP_DEFAULTS, undefined, options ?? {});
