@@ -155,8 +155,13 @@ func previewsIn(accept string, names []string) []string {
 			j++
 		}
 		run := accept[i:j]
-		if k := strings.LastIndex(run, suffix); k > 0 {
-			names = appendPreview(names, run[:k])
+		// The last "-preview" in the run, not at its start (strings.LastIndex,
+		// which would link a Rabin-Karp search into the module for this).
+		for k := len(run) - len(suffix); k > 0; k-- {
+			if run[k:k+len(suffix)] == suffix {
+				names = appendPreview(names, run[:k])
+				break
+			}
 		}
 		i = j
 	}
