@@ -35,8 +35,8 @@ export function newMemo() {
 
 /**
  * pairing tells merge() whether to ask Go for parse()'s answer too: yes
- * while the program parses each merge() result it was given, no from the
- * first one it does not.
+ * while the program parses each merge() result it was given, unchanged;
+ * no from the first one it does not parse, or changes first.
  */
 export function pairing(memo) {
   if (memo.merged && !memo.parsed) memo.pairing = false;
@@ -72,7 +72,7 @@ export function remember(memo, m, text, headersJSON, result) {
 /**
  * recall returns true if m is the remembered merge result, unchanged since;
  * memo.wire and memo.result then hold what parse() needs. A program seen
- * to parse its merge() results gets op "b" from then on.
+ * to parse its merge() results unchanged gets op "b" from then on.
  */
 export function recall(memo, m) {
   if (m !== memo.last) return false;
@@ -106,9 +106,10 @@ export function recall(memo, m) {
     }
     return snap[i++] === END;
   }
-  memo.parsed = true; // changed or not, the program parses what it merges
-  memo.pairing = true;
-  return same(m);
+  memo.parsed = true;
+  // Go's parse() answer is worth asking for while results come back
+  // unchanged; a program that changes them before parse() would not use it.
+  return (memo.pairing = same(m));
 }
 
 // take lists v (an object or array from JSON.parse) into snap: the
