@@ -84,7 +84,7 @@ demo: build
 
 ## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint in Node and Chromium
 bench: deps build
-	$(GO) test -run XXX -bench . -benchmem ./core/
+	$(GO) test -run XXX -bench . -benchmem ./core/ ./wasm/
 	node js/bench/run.mjs
 
 ## size: raw, gzip and brotli sizes of the shipped files

@@ -99,15 +99,26 @@ func FuzzBridge(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		out := bridge(in, nil)
-		if len(out) == 0 || (out[0] != statusOK && out[0] != statusError) {
-			t.Fatalf("bad output %q", out)
+		// Each part (two for op "b", split by "\r") is a status byte, JSON,
+		// and maybe a newline and the patches, JSON too.
+		parts := strings.Split(string(out), "\r")
+		if len(parts) > 2 || len(parts) == 2 && in[0] != core.FastMergeParse {
+			t.Fatalf("%d parts for %q: %q", len(parts), in, out)
 		}
-		if out[0] == statusError && strings.Contains(string(out), codeInternal) {
-			t.Fatalf("internal error for %q: %s", in, out)
-		}
-		json, _, _ := strings.Cut(string(out[1:]), "\n")
-		if _, err := core.DecodeJSON([]byte(json)); err != nil {
-			t.Fatalf("output is not JSON: %s", out)
+		for _, part := range parts {
+			if len(part) == 0 || (part[0] != statusOK && part[0] != statusError) {
+				t.Fatalf("bad output %q", out)
+			}
+			if part[0] == statusError && strings.Contains(part, codeInternal) {
+				t.Fatalf("internal error for %q: %s", in, out)
+			}
+			json, patches, hasPatches := strings.Cut(part[1:], "\n")
+			if _, err := core.DecodeJSON([]byte(json)); err != nil {
+				t.Fatalf("output is not JSON: %q", out)
+			}
+			if _, err := core.DecodeJSON([]byte(patches)); hasPatches && err != nil {
+				t.Fatalf("patches are not JSON: %q", out)
+			}
 		}
 	})
 }
