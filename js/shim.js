@@ -16,6 +16,12 @@ const OP_PARSE_ELIDE = 112; // "p": the same for parse(), with the headers it wa
 // (memo.js). Without host values only.
 const OP_MERGE_PARSE = 98;
 
+// In browsers, TextEncoder.encodeInto goes through the DOM bindings and
+// costs more than a loop for the short ASCII options of most calls
+// (measured in Chromium: 0.45 µs against 0.27 µs for 90 characters); in
+// Node it is a fast native call and the loop would cost more.
+const SHORT_ASCII_BY_HAND = !globalThis.process?.versions?.node;
+
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance (ew_input,
  * ew_call, ew_output and its memory) as the callable `endpoint`, with the
@@ -52,7 +58,7 @@ export function createEndpoint(exports, defaultsJSON) {
     }
     bytes[ptr] = op;
     inView.set(head.bytes);
-    const { written } = encoder.encodeInto(text, head.rest);
+    const written = SHORT_ASCII_BY_HAND && text.length <= 256 ? encodeShort(text, head.rest) : encoder.encodeInto(text, head.rest).written;
     inView[hn + written] = 93; // ]
     const n = ew_call(hn + written + 2);
     if (bytes.buffer !== mem.buffer) bytes = new Uint8Array(mem.buffer);
@@ -64,6 +70,18 @@ export function createEndpoint(exports, defaultsJSON) {
       throw new EndpointError(e.code, e.message, e.field);
     }
     return body;
+  }
+
+  // encodeShort writes text as UTF-8 into view: by hand while it is ASCII,
+  // else with encodeInto. It returns the bytes written.
+  function encodeShort(text, view) {
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 127) return encoder.encodeInto(text, view).written;
+      view[i] = c;
+    }
+    return n;
   }
 
   /** newHead returns the head (see call) for the input text start. */

@@ -270,6 +270,13 @@ export const cases = [
       same(ep.parse(ep.merge("GET /x/{id}", p)), ep("GET /x/{id}", p), `parse(merge()) of ${Object.keys(p)}`);
     }
   }],
+  ["text beyond ASCII reaches Go intact, in short and long options, urls and bodies", (mod) => {
+    const word = "é€😀 ñ", long = "日本語".repeat(200);
+    same(mod.endpoint("GET /x/{w}", { w: word }).url, "https://api.github.com/x/%C3%A9%E2%82%AC%F0%9F%98%80%20%C3%B1");
+    same(mod.endpoint("POST /x", { t: word, u: long }).body, { t: word, u: long });
+    same(mod.endpoint("POST /x", { ["ключ"]: word }).body, { ["ключ"]: word });
+    same(mod.endpoint("GET /x", { q: "a", ["ключ"]: word }).url, "https://api.github.com/x?q=a&%D0%BA%D0%BB%D1%8E%D1%87=%C3%A9%E2%82%AC%F0%9F%98%80%20%C3%B1");
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
