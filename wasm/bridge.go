@@ -7,7 +7,10 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// The operations of the bridge, the first byte of its input.
+// The operations of the bridge, the first byte of its input. The shim uses
+// the lower-case forms of the fast path (core.FastEndpointElide, ...,
+// core.FastMergeParse "b": merge() and endpoint() of one input); the general
+// path answers them as the upper-case ones, headers in full, and "b" as "M".
 const (
 	opEndpoint = 'E' // [defaults, route, options] -> request options
 	opMerge    = 'M' // [defaults, route, options] -> merged options
