@@ -465,8 +465,8 @@ func objectEnd(b []byte) int {
 }
 
 // merge appends merge()'s result: the defaults' keys in their order, then
-// the route's method and url (rMethod, rURL: parseRoute's), then the call's keys, each replacing a key
-// of the same name in its place (merge.go).
+// the route's method and url (rMethod, rURL: parseRoute's), then the call's
+// keys, each replacing a key of the same name in its place (merge.go).
 func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide bool) ([]byte, bool) {
 	if c.method.kind != Undefined && !supportedMethod(c.method.s) {
 		return dst, false
@@ -677,6 +677,7 @@ func (r *fastRec) value() (Value, bool) {
 	return Value{}, false
 }
 
+// fastIndex returns the position of key in recs, or -1.
 func fastIndex(recs []fastRec, key string) int {
 	n := len(key)
 	if n == 0 {
