@@ -109,9 +109,7 @@ const (
 	// FastEndpointElide is FastEndpoint, but when the result's headers are
 	// exactly the defaults' (less those set to null), it writes
 	// "headers":0: the shim keeps each layer's headers and copies them,
-	// which costs less than writing and parsing them on every call. When
-	// they are the defaults' and then the JSON body's content-type (D20),
-	// it writes "headers":1.
+	// which costs less than writing and parsing them on every call.
 	FastEndpointElide = 'e'
 	// FastParseElide is FastParse with the same elision: the shim copies
 	// the headers of the merged options it passed.
@@ -365,12 +363,8 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		dst = append(dst, `"content-type":"`+jsonContentType+`"`...)
 	}
 	dst = append(dst, '}')
-	if elide {
-		if addContentType {
-			dst = append(dst[:headersAt], '1')
-		} else {
-			dst = append(dst[:headersAt], '0')
-		}
+	if elide && !addContentType {
+		dst = append(dst[:headersAt], '0')
 	}
 	if !get {
 		switch {

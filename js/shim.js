@@ -6,13 +6,9 @@ import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
 import { newMemo, pairing, recall, remember } from "./memo.js";
 
 const OP_DEFAULTS = 68; // "D"
-// The content-type of a JSON body (D20): "headers":1 in a result stands for
-// the defaults' headers and then this one.
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 const OP_MERGE_ELIDE = 109; // "m": merge(), with the layer's headers (nulls kept) copied here
 // "e": endpoint, where Go may write "headers":0 for headers that are
-// exactly the layer's defaults (less the null ones): they are copied here;
-// "headers":1 for those and then JSON_CONTENT_TYPE.
+// exactly the layer's defaults (less the null ones): they are copied here.
 const OP_ENDPOINT_ELIDE = 101;
 const OP_PARSE_ELIDE = 112; // "p": the same for parse(), with the headers it was given
 // "b": "m", then "\r", a status byte and what "e" gives for the same input:
@@ -143,9 +139,7 @@ export function createEndpoint(exports, defaultsJSON) {
 
     function endpoint(route, options) {
       const r = decode(dispatch(OP_ENDPOINT_ELIDE, route, options, "endpoint"), sent);
-      // spread defines "__proto__" as data (D30)
-      if (r.headers === 0) r.headers = { ...d.headers };
-      else if (r.headers === 1) r.headers = { ...d.headers, "content-type": JSON_CONTENT_TYPE };
+      if (r.headers === 0) r.headers = { ...d.headers }; // spread defines "__proto__" as data (D30)
       return r;
     }
     endpoint.merge = function merge(route, options) {
@@ -194,13 +188,9 @@ export function createEndpoint(exports, defaultsJSON) {
   return withDefaults(layer(JSON.parse(defaultsJSON), "0", []));
 }
 
-/**
- * withHeaders gives a parse() result elided headers: options' less nulls
- * (0), and then the JSON body's content-type (1).
- */
+/** withHeaders gives a parse() result elided headers: options' less nulls. */
 function withHeaders(r, options) {
   if (r.headers === 0) r.headers = withoutNulls(options.headers || {});
-  else if (r.headers === 1) r.headers = Object.assign(withoutNulls(options.headers || {}), { "content-type": JSON_CONTENT_TYPE });
   return r;
 }
 
