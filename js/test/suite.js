@@ -208,6 +208,15 @@ export const cases = [
     same(h.__proto__, "p");
     same("x-null" in h, false, "a null default header is not sent");
     same(Object.keys(h), ["accept", "user-agent", "__proto__"]);
+    // A JSON body's headers: the defaults' and then its content-type (D20).
+    const p = ep("POST /x", { a: 1 }), q = ep("POST /x", { a: 2 });
+    ok(p.headers !== q.headers, "a fresh headers object per POST result");
+    same(Object.keys(p.headers), ["accept", "user-agent", "__proto__", "content-type"]);
+    same(p.headers["content-type"], "application/json; charset=utf-8");
+    same(p.headers.__proto__, "p");
+    const parsed = ep.parse(ep.merge("POST /x", { a: 1 }));
+    same(parsed.headers, p.headers, "parse(merge()) gives the same headers");
+    ok(parsed.headers !== p.headers, "and its own object");
   }],
   ["parse() returns fresh headers: the given ones less nulls, or none (spec: parse)", (mod) => {
     const merged = mod.endpoint.merge("GET /x", { headers: { "x-a": "1", "x-null": null } });
