@@ -102,6 +102,8 @@ func (d *decoder) value(depth int) (Value, error) {
 	case c == '"':
 		s, err := d.str()
 		return Str(s), err
+	case d.bridge && c == '-' && d.literal("-Infinity"):
+		return Value{kind: Number, s: "-Infinity"}, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return d.number()
 	case d.literal("true"):
@@ -165,9 +167,7 @@ func scanNumber(b []byte, i int) numberScan {
 		i++
 	}
 	intStart := i
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
+	i = skipDigits(b, i)
 	if i == intStart {
 		return numberScan{end: i, why: "expected a digit"}
 	}
@@ -180,12 +180,8 @@ func scanNumber(b []byte, i int) numberScan {
 	simple := true
 	if i < len(b) && b[i] == '.' {
 		simple = false
-		i++
-		fs := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == fs {
+		fs := i + 1
+		if i = skipDigits(b, fs); i == fs {
 			return numberScan{end: i, why: "expected a digit after '.'"}
 		}
 	}
@@ -196,15 +192,21 @@ func scanNumber(b []byte, i int) numberScan {
 			i++
 		}
 		es := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == es {
+		if i = skipDigits(b, es); i == es {
 			return numberScan{end: i, why: "expected a digit in the exponent"}
 		}
 	}
 	text := b[start:i]
 	return numberScan{end: i, simple: simple && len(text) <= 15 && string(text) != "-0"}
+}
+
+// skipDigits returns the position of the first byte at b[i:] that is not
+// an ASCII digit.
+func skipDigits(b []byte, i int) int {
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return i
 }
 
 func (d *decoder) literal(word string) bool {
@@ -296,10 +298,6 @@ func (d *decoder) array(depth int) (Value, error) {
 // text for it. Short integers are already in that form and are not parsed.
 func (d *decoder) number() (Value, error) {
 	start := d.pos
-	if d.bridge && d.data[start] == '-' && string(d.data[start+1:min(start+9, len(d.data))]) == "Infinity" {
-		d.pos += 9
-		return Value{kind: Number, s: "-Infinity"}, nil
-	}
 	n := scanNumber(d.data, start)
 	d.pos = n.end
 	switch {
