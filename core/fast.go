@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -90,7 +89,7 @@ func (o *fastObj) reset() {
 	*o = fastObj{order: order, params: params, headers: headers}
 }
 
-// globalDefaults is DEFAULTS scanned once; its views point into a string
+// globalFast is DEFAULTS scanned once; its views point into a string
 // that lives as long as the program.
 var globalFast = func() *fastObj {
 	text := string(AppendJSON(nil, ObjValue(DEFAULTS())))
@@ -211,20 +210,24 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		return dst, false
 	}
 	if op == FastMerge || op == FastMergeElide {
-		return f.merge(dst, d, c, rMethod, rURL, op == FastMergeElide)
+		dst, _, ok := f.merge(dst, d, c, rMethod, rURL, op == FastMergeElide)
+		return dst, ok
 	}
 	if op == FastMergeParse {
-		at := len(dst)
-		var ok bool
-		if dst, ok = f.merge(dst, d, c, rMethod, rURL, true); !ok {
-			return dst, false
-		}
-		if bytes.IndexByte(dst[at:], '\n') >= 0 {
-			return dst, true // host values: merge() alone
+		dst, hostValues, ok := f.merge(dst, d, c, rMethod, rURL, true)
+		if !ok || hostValues {
+			return dst, ok // host values: merge() alone
 		}
 		dst = append(dst, '\r', 'o')
-		op = FastEndpointElide
+		return f.result(dst, FastEndpointElide, d, c, rMethod, rURL)
 	}
+	return f.result(dst, op, d, c, rMethod, rURL)
+}
+
+// result appends the request options of endpoint() (or of parse(), the
+// merged options being d and c empty): merge.go's merge, then parse.go's
+// parse, on flat lists.
+func (f *FastPath) result(dst []byte, op byte, d, c *fastObj, rMethod, rURL string) ([]byte, bool) {
 
 	// Merge (merge.go): the route, then the call's options, over the defaults.
 	method := pick(c.method, rMethod, d.method, "GET")
@@ -263,9 +266,9 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 	}
 
 	// Parse (parse.go).
+	var err error
 	tpl := f.lastTpl
 	if tpl == nil || url != f.lastURL {
-		var err error
 		if tpl, err = compileTemplate(url); err != nil {
 			return dst, false
 		}
@@ -343,28 +346,28 @@ func (f *FastPath) run(op byte, dst, in []byte) ([]byte, bool) {
 		dst = appendJSONString(dst, unsafe.String(unsafe.SliceData(f.url), len(f.url)))
 	}
 	dst = append(dst, `,"headers":`...)
-	headersAt := len(dst)
-	var hasContentType bool
-	if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
-		return dst, false
-	}
-	elide := (op == FastEndpointElide || op == FastParseElide) && len(c.headers) == 0 && (format.kind != String || format.s == "") && allKnown(d.headers)
-	dst = dst[:len(dst)-1] // reopen the object for a default content-type
-	first := dst[len(dst)-1] == '{'
 	body := Value{kind: data.kind, class: data.class} // what defaultContentType needs of it
 	if data.kind == Undefined && len(f.query) > 0 {
 		body.kind = Object
 	}
-	addContentType := !get && defaultContentType(body, hasContentType)
-	if addContentType {
-		if !first {
-			dst = append(dst, ',')
+	// Headers exactly the defaults' (less nulls: with no call headers, no
+	// format and no content-type to add) are written "headers":0 for the
+	// shim to copy, and not written out at all.
+	if (op == FastEndpointElide || op == FastParseElide) && len(c.headers) == 0 && (format.kind != String || format.s == "") && allKnown(d.headers) &&
+		(get || !defaultContentType(body, fastIndex(f.headers, "content-type") >= 0)) {
+		dst = append(dst, '0')
+	} else {
+		var hasContentType bool
+		if dst, hasContentType = f.appendHeaders(dst, &format, true); f.bail {
+			return dst, false
 		}
-		dst = append(dst, `"content-type":"`+jsonContentType+`"`...)
-	}
-	dst = append(dst, '}')
-	if elide && !addContentType {
-		dst = append(dst[:headersAt], '0')
+		if !get && defaultContentType(body, hasContentType) {
+			dst = dst[:len(dst)-1] // reopen the object
+			if dst[len(dst)-1] != '{' {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `"content-type":"`+jsonContentType+`"}`...)
+		}
 	}
 	if !get {
 		switch {
@@ -466,13 +469,14 @@ func objectEnd(b []byte) int {
 
 // merge appends merge()'s result: the defaults' keys in their order, then
 // the route's method and url (rMethod, rURL: parseRoute's), then the call's
-// keys, each replacing a key of the same name in its place (merge.go).
-func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide bool) ([]byte, bool) {
+// keys, each replacing a key of the same name in its place (merge.go). It
+// reports whether the result holds host values, listed after it.
+func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide bool) (out []byte, hostValues, ok bool) {
 	if c.method.kind != Undefined && !supportedMethod(c.method.s) {
-		return dst, false
+		return dst, false, false
 	}
 	if !f.mergeHeaders(d, c) {
-		return dst, false
+		return dst, false, false
 	}
 	f.merged = append(f.merged[:0], d.order...)
 	if rMethod != "" {
@@ -484,10 +488,10 @@ func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide 
 	for _, r := range c.order {
 		switch {
 		case r.key == "mediaType":
-			return dst, false // merged key by key, previews joined: the general path
+			return dst, false, false // merged key by key, previews joined: the general path
 		case r.kind == Object && r.key != "headers":
 			if i := fastIndex(f.merged, r.key); i >= 0 && f.merged[i].kind == Object {
-				return dst, false // D21: a deep merge
+				return dst, false, false // D21: a deep merge
 			}
 		}
 		f.merged = setRec(f.merged, r)
@@ -501,12 +505,12 @@ func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide 
 		dst = append(append(append(dst, '"'), r.key...), '"', ':')
 		switch {
 		case r.key == "headers":
-			at := len(dst)
-			if dst, _ = f.appendHeaders(dst, nil, false); f.bail {
-				return dst, false
-			}
 			if elide && !c.hasHeaders && allKnown(d.headers) {
-				dst = append(dst[:at], '0') // the shim copies the defaults' headers
+				dst = append(dst, '0') // the shim copies the defaults' headers
+				break
+			}
+			if dst, _ = f.appendHeaders(dst, nil, false); f.bail {
+				return dst, false, false
 			}
 		case r.kind == Opaque:
 			dst = append(dst, "null"...)
@@ -531,7 +535,7 @@ func (f *FastPath) merge(dst []byte, d, c *fastObj, rMethod, rURL string, elide 
 		}
 		dst = append(dst, ']')
 	}
-	return dst, true
+	return dst, patches > 0, true
 }
 
 // mergeHeaders merges the defaults' and the call's headers into f.headers:
