@@ -25,10 +25,11 @@ export function newMemo() {
   return {
     last: undefined, // the last merge() result remembered
     snap: undefined, // its snapshot
-    wire: "", // the options text to send to parse()
+    text: "", // Go's output for it, "headers":0 at `at`
+    at: 0,
+    headersJSON: "", // the headers "headers":0 stands for
     result: undefined, // parse()'s output text from op "b", if asked for
-    merged: false, // whether merge() has given a result since newMemo()
-    parsed: false, // whether parse() has taken the last result remembered
+    parsed: false, // whether parse() has taken the last result given
     pairing: false, // whether merge() asks for both answers (op "b")
   };
 }
@@ -39,23 +40,21 @@ export function newMemo() {
  * no from the first one it does not parse, or changes first.
  */
 export function pairing(memo) {
-  if (memo.merged && !memo.parsed) memo.pairing = false;
+  if (!memo.parsed) memo.pairing = false;
   return memo.pairing;
 }
 
 /**
  * remember is told of every merge() result m, with text, Go's output for
  * it, or "" when the result holds host values. It keeps, forgetting the one
- * before, the options text to send to parse(): text with the "headers":0
- * Go elided replaced by headersJSON; and result, parse()'s output, if Go
- * gave it. It remembers nothing when the text lists bigints after a
+ * before, what parse() needs: the text (see wire) and result, parse()'s
+ * output, if Go gave it. It remembers nothing when the text lists bigints after a
  * newline, when m holds a key that JavaScript orders differently from the
  * text (an array index such as "0"), or when the text is not in the
  * expected form (headers not elided); parse() then writes m out itself.
  */
 export function remember(memo, m, text, headersJSON, result) {
   memo.last = undefined;
-  memo.merged = true;
   memo.parsed = false;
   // Go writes method and baseUrl first, both strings (no unescaped quote),
   // so the first `,"headers":0,` is the top-level member.
@@ -65,13 +64,24 @@ export function remember(memo, m, text, headersJSON, result) {
   if (!take(m, snap)) return;
   memo.last = m;
   memo.snap = snap;
-  memo.wire = text.slice(0, at + 11) + headersJSON + text.slice(at + 12);
+  memo.text = text;
+  memo.at = at;
+  memo.headersJSON = headersJSON;
   memo.result = result;
 }
 
 /**
+ * wire returns the options text of the remembered result, to send to
+ * parse(): Go's merge output with the "headers":0 it elided replaced by the
+ * headers. Only parse() without op "b"'s answer needs it.
+ */
+export function wire(memo) {
+  return memo.text.slice(0, memo.at + 11) + memo.headersJSON + memo.text.slice(memo.at + 12);
+}
+
+/**
  * recall returns true if m is the remembered merge result, unchanged since;
- * memo.wire and memo.result then hold what parse() needs. A program seen
+ * memo.result or wire(memo) then gives what parse() needs. A program seen
  * to parse its merge() results unchanged gets op "b" from then on.
  */
 export function recall(memo, m) {

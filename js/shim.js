@@ -2,8 +2,8 @@
 // into Go through linear memory, and the result back as JavaScript values.
 
 import { EndpointError, invalidArgument } from "./errors.js";
-import { copyPlain, decode, encodeOptions, isPlain } from "./marshal.js";
-import { newMemo, pairing, recall, remember } from "./memo.js";
+import { copyPlain, decode, encodeOptions, isPlain, jsonSafe } from "./marshal.js";
+import { newMemo, pairing, recall, remember, wire } from "./memo.js";
 
 const OP_DEFAULTS = 68; // "D"
 const OP_MERGE_ELIDE = 109; // "m": merge(), with the layer's headers (nulls kept) copied here
@@ -90,9 +90,18 @@ export function createEndpoint(exports, defaultsJSON) {
   }
   const PARSE_HEAD = newHead("[0,null,");
 
-  // A layer of defaults: the text Go reads, its host values, and the object.
+  // A layer of defaults: the text Go reads, its host values, the object, its
+  // headers less nulls (what "headers":0 stands for in a result), and their
+  // JSON with nulls (in merged options, for memo.js), unless a value is not
+  // JSON (a bigint).
   function layer(object, wire, handles) {
-    return { object, wire, handles, hasRequest: object.request != null, headers: withoutNulls(object.headers || {}), headersJSON: null };
+    const headers = object.headers || {};
+    return {
+      object, wire, handles,
+      hasRequest: object.request != null,
+      headers: withoutNulls(headers),
+      headersJSON: jsonSafe(headers, 1) ? JSON.stringify({ ...headers }) : undefined,
+    };
   }
 
   // The last layer and route, and their head: programs repeat routes.
@@ -100,23 +109,19 @@ export function createEndpoint(exports, defaultsJSON) {
   const memo = newMemo();
 
   function withDefaults(d) {
-    // run serialises a call's options after the defaults' text, numbering
-    // its host values after the defaults' ones.
-    function run(op, route, options) {
-      return decode(send(op, route, options, d.handles.length ? d.handles.slice() : []), sent);
-    }
-    let sent; // the handles of the last send()
+    // handles returns a call's side table of host values: the layer's
+    // first, so that the call's are numbered after them.
+    const handles = () => (d.handles.length ? d.handles.slice() : []);
 
-    // send makes the call and returns Go's output text; its host values
-    // are left in sent.
-    function send(op, route, options, handles) {
-      sent = handles;
+    // send serialises a call's options after the defaults' text, adding its
+    // host values to hs, makes the call and returns Go's output text.
+    function send(op, route, options, hs) {
       let opts = "null";
       if (options !== undefined && options !== null) {
         if (!isPlain(options)) throw invalidArgument("options", `must be a plain object, not ${describe(options)}`);
-        opts = encodeOptions(options, handles, d.hasRequest);
+        opts = encodeOptions(options, hs, d.hasRequest);
       }
-      if (op === OP_MERGE_PARSE && handles.length > 0) op = OP_MERGE_ELIDE; // host values: nothing to keep
+      if (op === OP_MERGE_PARSE && hs.length > 0) op = OP_MERGE_ELIDE; // host values: nothing to keep
       if (route !== lastRoute || d !== lastLayer) {
         lastRoute = route;
         lastLayer = d;
@@ -127,55 +132,57 @@ export function createEndpoint(exports, defaultsJSON) {
 
     // dispatch takes (route, options) or (options) (D7) and returns Go's
     // output text.
-    function dispatch(op, route, options, what) {
-      const handles = d.handles.length ? d.handles.slice() : [];
-      if (typeof route === "string") return send(op, route, options, handles);
+    function dispatch(op, route, options, what, hs) {
+      if (typeof route === "string") return send(op, route, options, hs);
       if (isPlain(route)) {
         if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
-        return send(op, undefined, route, handles);
+        return send(op, undefined, route, hs);
       }
       throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
     }
 
     function endpoint(route, options) {
-      const r = decode(dispatch(OP_ENDPOINT_ELIDE, route, options, "endpoint"), sent);
+      const hs = handles();
+      const r = decode(dispatch(OP_ENDPOINT_ELIDE, route, options, "endpoint", hs), hs);
       if (r.headers === 0) r.headers = { ...d.headers }; // spread defines "__proto__" as data (D30)
       return r;
     }
     endpoint.merge = function merge(route, options) {
-      let text = dispatch(pairing(memo) ? OP_MERGE_PARSE : OP_MERGE_ELIDE, route, options, "merge");
+      const hs = handles();
+      const paired = pairing(memo);
+      let text = dispatch(paired ? OP_MERGE_PARSE : OP_MERGE_ELIDE, route, options, "merge", hs);
       let result;
-      const cr = text.indexOf("\r"); // JSON text never holds a raw CR: op "b"'s second part
+      const cr = paired ? text.indexOf("\r") : -1; // JSON text never holds a raw CR: op "b"'s second part
       if (cr >= 0) {
         if (text.charCodeAt(cr + 1) === 111 /* o */) result = text.slice(cr + 2); // an error is left to parse()
         text = text.slice(0, cr);
       }
-      const m = decode(text, sent);
+      const m = decode(text, hs);
       const elided = m.headers === 0;
       if (elided) m.headers = { ...d.object.headers }; // values are scalars; spread keeps "__proto__" data (D30)
-      remember(memo, m, elided && sent.length === 0 ? text : "", headersJSON(d), result);
+      remember(memo, m, elided && hs.length === 0 ? text : "", d.headersJSON, result);
       return m;
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      const handles = [];
-      let wire;
+      const hs = [];
+      let text;
       if (recall(memo, options)) {
         // An unchanged merge() result (memo.js): parse()'s output as Go
         // gave it with the merge, or the options as Go wrote them.
-        if (memo.result !== undefined) return withHeaders(decode(memo.result, handles), options);
-        wire = memo.wire;
+        if (memo.result !== undefined) return withHeaders(decode(memo.result, hs), options);
+        text = wire(memo);
       } else {
-        wire = encodeOptions(options, handles, false); // data and request are host values, returned by reference (D19, D27)
+        text = encodeOptions(options, hs, false); // data and request are host values, returned by reference (D19, D27)
       }
-      return withHeaders(decode(call(OP_PARSE_ELIDE, PARSE_HEAD, wire), handles), options);
+      return withHeaders(decode(call(OP_PARSE_ELIDE, PARSE_HEAD, text), hs), options);
     };
     endpoint.defaults = function defaults(options) {
-      const merged = run(OP_DEFAULTS, undefined, options ?? {});
-      const handles = [];
+      const hs = handles();
+      const merged = decode(send(OP_DEFAULTS, undefined, options ?? {}, hs), hs);
+      const layerHandles = [];
       // data stays a host value; request is sent as data so calls can merge into it (D27).
-      const wire = encodeOptions(merged, handles, true);
-      return withDefaults(layer(merged, wire, handles));
+      return withDefaults(layer(merged, encodeOptions(merged, layerHandles, true), layerHandles));
     };
     Object.defineProperty(endpoint, "DEFAULTS", {
       enumerable: true,
@@ -192,24 +199,6 @@ export function createEndpoint(exports, defaultsJSON) {
 function withHeaders(r, options) {
   if (r.headers === 0) r.headers = withoutNulls(options.headers || {});
   return r;
-}
-
-/**
- * headersJSON returns the layer's headers as JSON, as JSON.stringify writes
- * the copy merge() gives, or undefined when a value is not a string,
- * number, boolean or null (a bigint).
- */
-function headersJSON(d) {
-  if (d.headersJSON === null) {
-    const h = d.object.headers || {};
-    let plain = true;
-    for (const k in h) {
-      const t = typeof h[k];
-      if (!(t === "string" || t === "boolean" || h[k] === null || (t === "number" && h[k] - h[k] === 0))) plain = false;
-    }
-    d.headersJSON = plain ? JSON.stringify({ ...h }) : undefined;
-  }
-  return d.headersJSON;
 }
 
 /** withoutNulls copies headers but the null and undefined ones (D15, D22). */
