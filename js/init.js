@@ -35,31 +35,17 @@ export function init(options = {}) {
   return pending;
 }
 
-function notReady() {
-  return new EndpointError("ERR_NOT_INITIALIZED", "endpoint: not initialized: await init() from \"endpoint-wasm/init\" first", "");
+// use returns the real endpoint, or throws before init() has resolved.
+function use() {
+  if (!ready) throw new EndpointError("ERR_NOT_INITIALIZED", "endpoint: not initialized: await init() from \"endpoint-wasm/init\" first", "");
+  return ready;
 }
 
 /** endpoint forwards to the real one once init() has resolved. */
 export function endpoint(route, options) {
-  if (!ready) throw notReady();
-  return ready(route, options);
+  return use()(route, options);
 }
-endpoint.merge = (route, options) => {
-  if (!ready) throw notReady();
-  return ready.merge(route, options);
-};
-endpoint.parse = (options) => {
-  if (!ready) throw notReady();
-  return ready.parse(options);
-};
-endpoint.defaults = (options) => {
-  if (!ready) throw notReady();
-  return ready.defaults(options);
-};
-Object.defineProperty(endpoint, "DEFAULTS", {
-  enumerable: true,
-  get() {
-    if (!ready) throw notReady();
-    return ready.DEFAULTS;
-  },
-});
+endpoint.merge = (route, options) => use().merge(route, options);
+endpoint.parse = (options) => use().parse(options);
+endpoint.defaults = (options) => use().defaults(options);
+Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: () => use().DEFAULTS });
