@@ -36,7 +36,8 @@ const codeInternal = "ERR_INTERNAL"
 // newline as patches, [[index, key, key...], ...], so that the shim can put
 // the originals back by reference (D19, D27); bigints are written as
 // strings and listed with index -1 (D12). JSON text never holds a raw
-// newline, so the first newline ends the result.
+// newline, so the first newline ends the result. Op "b" (core.FastMergeParse)
+// may add a second such part after "\r", which JSON text never holds either.
 //
 // Both entries, the //go:wasmexport functions and the js.FuncOf members of
 // the global object, call it. It never panics: a panic becomes an error.

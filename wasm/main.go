@@ -42,10 +42,6 @@ func main() {
 	select {}
 }
 
-// out is the output buffer the members share: JavaScript calls them one at a
-// time.
-var out []byte
-
 // member returns a function of one string: the bridge's input after prefix
 // (the operation byte, or nothing for call). It is kept out of line so that
 // the module holds one copy of the function it makes, not five.
@@ -56,7 +52,9 @@ func member(prefix []byte) js.Func {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
 		}
-		out = bridge(append(prefix[:len(prefix):len(prefix)], args[0].String()...), out)
-		return string(out)
+		// outBuf (exports.go) serves both entries: JavaScript makes one call
+		// at a time, and the member returns a copy.
+		outBuf = bridge(append(prefix[:len(prefix):len(prefix)], args[0].String()...), outBuf)
+		return string(outBuf)
 	})
 }
