@@ -756,7 +756,7 @@ func (s *fastScan) byte(c byte) bool {
 }
 
 func (s *fastScan) word(w string) bool {
-	if len(s.b)-s.i >= len(w) && string(s.b[s.i:s.i+len(w)]) == w {
+	if wordAt(s.b, s.i, w) {
 		s.i += len(w)
 		return true
 	}

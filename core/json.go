@@ -209,8 +209,14 @@ func skipDigits(b []byte, i int) int {
 	return i
 }
 
+// wordAt reports whether b[i:] starts with w: a literal such as true or
+// null. The decoder and the bridge's fast path share it.
+func wordAt(b []byte, i int, w string) bool {
+	return len(b)-i >= len(w) && string(b[i:i+len(w)]) == w
+}
+
 func (d *decoder) literal(word string) bool {
-	if len(d.data)-d.pos >= len(word) && string(d.data[d.pos:d.pos+len(word)]) == word {
+	if wordAt(d.data, d.pos, word) {
 		d.pos += len(word)
 		return true
 	}
