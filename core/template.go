@@ -292,7 +292,9 @@ func parseExpression(body string) (*expression, string) {
 			break
 		}
 	}
-	lib, err := uritemplates.Parse("{" + body + "}")
+	// D14: a name may hold "-", which the library's grammar refuses; it is
+	// handed "%2D" instead, a pct-encoded varchar it accepts.
+	lib, err := uritemplates.Parse("{" + libName(body) + "}")
 	if err != nil {
 		return nil, err.Error()
 	}
@@ -329,7 +331,8 @@ func parseVarSpec(spec string) (varSpec, string) {
 func quoteOrEmpty(s string) string { return "\"" + s + "\"" }
 
 // validVarName checks varname = varchar *( ["."] varchar ), varchar = ALPHA /
-// DIGIT / "_" / pct-encoded (RFC 6570 section 2.3).
+// DIGIT / "_" / pct-encoded (RFC 6570 section 2.3), and "-" too: D14's one
+// departure from the grammar, for GitHub's {enterprise-team}.
 func validVarName(name string) bool {
 	if name == "" || name[0] == '.' || name[len(name)-1] == '.' {
 		return false
@@ -337,7 +340,7 @@ func validVarName(name string) bool {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		switch {
-		case isNameChar(c):
+		case isNameChar(c), c == '-':
 		case c == '.':
 			if name[i-1] == '.' {
 				return false
@@ -501,6 +504,11 @@ func unreservedOnly(s string) bool {
 // needsAdapter reports whether the library would expand this variable
 // wrongly, so that the adapter must expand the expression itself.
 func (e *expression) needsAdapter(vs varSpec, v tval) bool {
+	// A named operator writes the name, which the library knows as "%2D"
+	// where it holds "-" (D14, libName).
+	if e.op.named && strings.IndexByte(vs.name, '-') >= 0 {
+		return true
+	}
 	switch v.kind {
 	case tvAssoc:
 		// The library takes objects as Go maps and so writes their members in
@@ -540,13 +548,13 @@ func (e *expression) expandLibrary(dst []byte, vals []tval) ([]byte, error) {
 	for i, v := range vals {
 		switch v.kind {
 		case tvString:
-			m[e.vars[i].name] = v.s
+			m[libName(e.vars[i].name)] = v.s
 		case tvList:
 			l := make([]any, len(v.items))
 			for j, s := range v.items {
 				l[j] = s
 			}
-			m[e.vars[i].name] = l
+			m[libName(e.vars[i].name)] = l
 		}
 	}
 	s, err := e.lib.Expand(m)
@@ -647,3 +655,7 @@ func appendNamed(dst []byte, op *operator, name string, empty bool) []byte {
 	}
 	return append(dst, '=')
 }
+
+// libName is a variable's name as the library was given it: "-" as "%2D"
+// (D14, parseExpression).
+func libName(name string) string { return strings.ReplaceAll(name, "-", "%2D") }

@@ -22,7 +22,7 @@ func TestURITemplateVectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		filePassed, fileTotal := 0, 0
+		filePassed, fileTotal, departed := 0, 0, 0
 		groups := doc.Obj()
 		for g := 0; g < groups.Len(); g++ {
 			group := groups.At(g).Obj()
@@ -33,6 +33,14 @@ func TestURITemplateVectors(t *testing.T) {
 				tpl, want := c.List()[0].Text(), c.List()[1]
 				fileTotal++
 				got, err := expandString(tpl, lookup)
+				if w, ok := departures[tpl]; ok {
+					// D14: valid only because a name may hold "-".
+					if err != nil || got != w {
+						t.Errorf("%s: %q is a D14 departure and must expand to %q, got %q (err %v)", f, tpl, w, got, err)
+					}
+					departed++
+					continue
+				}
 				if ok := vectorMatches(got, err, want); ok {
 					filePassed++
 				} else {
@@ -40,14 +48,22 @@ func TestURITemplateVectors(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d/%d vectors pass", f, filePassed, fileTotal)
-		total += fileTotal
+		t.Logf("%s: %d/%d vectors pass, %d expand as D14 departures", f, filePassed, fileTotal-departed, departed)
+		total += fileTotal - departed
 		passed += filePassed
 	}
 	t.Logf("uritemplate-test: %d/%d vectors pass", passed, total)
 	if total < 250 {
 		t.Fatalf("only %d vectors found; testdata incomplete?", total)
 	}
+}
+
+// departures are the negative vectors that are invalid only because a
+// variable name holds "-": D14 allows it (GitHub's {enterprise-team}), so
+// they expand, to what RFC 6570 gives with such a name.
+var departures = map[string]string{
+	"/{default-graph-uri}":              "/http%3A%2F%2Fwww.example%2Fbook%2F,http%3A%2F%2Fwww.example%2Fpapers%2F",
+	"/sparql{?query,default-graph-uri}": "/sparql?query=PREFIX%20dc%3A%20%3Chttp%3A%2F%2Fpurl.org%2Fdc%2Felements%2F1.1%2F%3E%20SELECT%20%3Fbook%20%3Fwho%20WHERE%20%7B%20%3Fbook%20dc%3Acreator%20%3Fwho%20%7D&default-graph-uri=http%3A%2F%2Fwww.example%2Fbook%2F,http%3A%2F%2Fwww.example%2Fpapers%2F",
 }
 
 func expandString(tpl string, lookup func(string) Value) (string, error) {
