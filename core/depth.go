@@ -20,10 +20,12 @@ func checkDepth(o *Obj, field string) error {
 // MaxDepth.
 func depthWithin(v Value, depth int) bool {
 	var children []Value
-	switch v.kind {
-	case Object:
+	switch {
+	case v.unloaded: // not given: the Loader checks it when it is read
+		return true
+	case v.kind == Object:
 		children = v.obj.vals
-	case Array:
+	case v.kind == Array:
 		children = v.list
 	default:
 		return true

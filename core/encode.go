@@ -39,13 +39,15 @@ var charClass = func() (t [256]uint8) {
 
 // appendEncodeURIComponent appends s escaped as JavaScript's
 // encodeURIComponent escapes it: everything but ALPHA DIGIT - _ . ! ~ * ' ( )
-// is percent-encoded as UTF-8. s must be valid UTF-8 (where JavaScript
-// throws URIError on a lone surrogate, callers refuse it first, D12).
-func appendEncodeURIComponent(dst []byte, s string) []byte {
+// is percent-encoded as UTF-8. With keepPlus, "+" is kept: the search
+// parameter q is split on "+", its parts encoded and joined with "+" (D17).
+// s must be valid UTF-8 (where JavaScript throws URIError on a lone
+// surrogate, callers refuse it first, D12).
+func appendEncodeURIComponent(dst []byte, s string, keepPlus bool) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if charClass[c]&classURIComponent != 0 {
+		if charClass[c]&classURIComponent != 0 || keepPlus && c == '+' {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
@@ -128,16 +130,30 @@ func validText(s string) bool { return isASCII(s) || utf8.ValidString(s) }
 // lowerASCII returns s with A-Z mapped to a-z, without allocating when s has
 // no upper-case letter. Header names are ASCII tokens (D22).
 func lowerASCII(s string) string {
+	if !hasUpper(s) {
+		return s
+	}
+	return string(appendLowerASCII(nil, s))
+}
+
+// appendLowerASCII appends s with A-Z mapped to a-z.
+func appendLowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// hasUpper reports whether s holds an ASCII upper-case letter.
+func hasUpper(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
+			return true
 		}
 	}
-	return s
+	return false
 }

@@ -4,8 +4,20 @@
 // send, as the npm package @octokit/endpoint does. It sends nothing itself.
 //
 // The specification is shared/spec/request-options-builder.md; the rules
-// cited as D1..D30 are in shared/spec/decisions.md. This file is the public
-// surface: the four operations, the defaults, and the result type.
+// cited as D1..D30 are in docs/behaviour.md. This file is the public
+// surface, a table of contents:
+//
+//   - Endpoint, Merge, Parse, Defaults, DEFAULTS: the operations, over the
+//     global defaults (D1) or a Builder's.
+//   - Session (session.go): the same operations reusing memory from call to
+//     call, for programs that make many calls; the JavaScript bridge uses it.
+//   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
+//   - Error and its codes (errors.go).
+//
+// One implementation serves every caller: merge.go layers defaults, route
+// and options; parse.go turns merged options into a Request; template.go
+// expands urls (RFC 6570, through github.com/jtacoma/uritemplates); query.go,
+// headers.go, mediatype.go and route.go hold the rules they apply.
 package core
 
 // Request is the result of Endpoint and Parse: request options.
@@ -31,14 +43,12 @@ var base = &Builder{defaults: globalDefaults()}
 // calls, so that a program that never calls O or From (the wasm module) does
 // not link them, nor the sort From uses.
 func globalDefaults() *Obj {
+	headers := &Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}, kh: make([]int32, 2)}
+	mediaType := &Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}, kh: make([]int32, 2)}
 	return &Obj{
 		keys: []string{"method", "baseUrl", "headers", "mediaType"},
-		vals: []Value{
-			Str("GET"),
-			Str("https://api.github.com"),
-			ObjValue(&Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}}),
-			ObjValue(&Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}}),
-		},
+		vals: []Value{Str("GET"), Str("https://api.github.com"), ObjValue(headers), ObjValue(mediaType)},
+		kh:   make([]int32, 4),
 	}
 }
 
@@ -57,12 +67,7 @@ func Endpoint(route string, options *Obj) (*Request, error) { return base.Endpoi
 func Merge(route string, options *Obj) (*Obj, error) { return base.Merge(route, options) }
 
 // Parse turns merged options (as Merge returns) into request options.
-func Parse(merged *Obj) (*Request, error) {
-	if err := checkDepth(merged, "options"); err != nil {
-		return nil, err
-	}
-	return parse(merged)
-}
+func Parse(merged *Obj) (*Request, error) { return new(Session).Parse(merged) }
 
 // Defaults returns a Builder whose defaults are the global ones with
 // options layered over them.
@@ -73,17 +78,13 @@ func DEFAULTS() *Obj { return base.DEFAULTS() }
 
 // Endpoint builds request options from route and options over b's defaults.
 func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
-	merged, err := merge(b.defaults, route, options)
-	if err != nil {
-		return nil, err
-	}
-	return parse(merged)
+	return new(Session).Endpoint(b, route, options)
 }
 
 // Merge layers route and options over b's defaults. It does not need a url
 // (D7) and keeps the method as written (D3).
 func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
-	return merge(b.defaults, route, options)
+	return new(Session).Merge(b, route, options)
 }
 
 // Parse turns merged options into request options; it ignores b's defaults,
@@ -93,46 +94,12 @@ func (b *Builder) Parse(merged *Obj) (*Request, error) { return Parse(merged) }
 // Defaults returns a new Builder with options layered over b's defaults
 // (spec rule 1). b is not changed (D2).
 func (b *Builder) Defaults(options *Obj) (*Builder, error) {
-	merged, err := merge(b.defaults, "", options)
-	if err != nil {
-		return nil, err
-	}
-	return &Builder{defaults: merged}, nil
+	return new(Session).Defaults(b, options)
 }
 
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
 func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone() }
-
-// AppendJSON appends r as the JSON object {method, url, headers, body?,
-// request?}, keys in that order, as the reference returns them. Opaque
-// values (a Blob body, functions in request) are written as null.
-func (r *Request) AppendJSON(dst []byte) []byte { return r.AppendJSONOpaque(dst, nil) }
-
-// AppendJSONOpaque is AppendJSON, calling onOpaque (when not nil) with the
-// path of each opaque value, e.g. ["body"] or ["request", "signal"]: the
-// JavaScript bridge puts the originals back there by reference.
-func (r *Request) AppendJSONOpaque(dst []byte, onOpaque OpaqueFunc) []byte {
-	e := encoder{onOpaque: onOpaque}
-	dst = append(dst, `{"method":`...)
-	dst = appendJSONString(dst, r.Method)
-	dst = append(dst, `,"url":`...)
-	dst = appendJSONString(dst, r.URL)
-	dst = append(dst, `,"headers":`...)
-	e.path = append(e.path[:0], "headers") // a bigint value is reported under headers
-	dst = e.object(dst, r.Headers)
-	if r.Body.kind != Undefined {
-		dst = append(dst, `,"body":`...)
-		e.path = append(e.path[:0], "body")
-		dst = e.value(dst, r.Body)
-	}
-	if r.Request.kind != Undefined {
-		dst = append(dst, `,"request":`...)
-		e.path = append(e.path[:0], "request")
-		dst = e.value(dst, r.Request)
-	}
-	return append(dst, '}')
-}
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for
@@ -152,7 +119,23 @@ func (r *Request) BodyBytes() []byte {
 	return AppendJSON(nil, r.Body)
 }
 
-// NewBuilder returns a Builder whose defaults are exactly defaults, as a
-// previous Defaults or DEFAULTS gave them. The JavaScript bridge uses it:
-// the shim keeps each layer's defaults, so Go keeps no state (D2).
-func NewBuilder(defaults *Obj) *Builder { return &Builder{defaults: defaults} }
+// AppendJSON appends r as the JSON object {method, url, headers, body?,
+// request?}, keys in that order, as the reference returns them. Opaque
+// values (a Blob body, functions in request) are written as null.
+func (r *Request) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"method":`...)
+	dst = appendJSONString(dst, r.Method)
+	dst = append(dst, `,"url":`...)
+	dst = appendJSONString(dst, r.URL)
+	dst = append(dst, `,"headers":`...)
+	dst = AppendJSON(dst, ObjValue(r.Headers))
+	if r.Body.kind != Undefined {
+		dst = append(dst, `,"body":`...)
+		dst = AppendJSON(dst, r.Body)
+	}
+	if r.Request.kind != Undefined {
+		dst = append(dst, `,"request":`...)
+		dst = AppendJSON(dst, r.Request)
+	}
+	return append(dst, '}')
+}

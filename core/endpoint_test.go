@@ -231,7 +231,7 @@ var endpointCases = []endpointCase{
 	// Errors (D4, D6-D8, D11, D12, D14, D16, D19, D22, D28).
 	{name: "an unsupported method in the route is ERR_UNSUPPORTED_METHOD (D4, D6)", route: "TRACE /x", err: CodeUnsupportedMethod},
 	{name: "an unsupported options.method is ERR_UNSUPPORTED_METHOD (D4)", options: `{"method":"CONNECT","url":"/x"}`, err: CodeUnsupportedMethod},
-	{name: "a method that is not a string is ERR_INVALID_ARGUMENT (D28)", options: `{"method":1,"url":"/x"}`, err: CodeInvalidArgument},
+	{name: "a method that is not a string is ERR_UNSUPPORTED_METHOD (D4)", options: `{"method":1,"url":"/x"}`, err: CodeUnsupportedMethod},
 	{name: "a route method that is not letters only is ERR_INVALID_ROUTE (D6)", route: "G3T /x", err: CodeInvalidRoute},
 	{name: "a route of three words is ERR_INVALID_ROUTE (D6)", route: "GET /x extra", err: CodeInvalidRoute},
 	{name: "no url at all is ERR_MISSING_URL (D7)", options: `{"method":"GET"}`, err: CodeMissingURL},

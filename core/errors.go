@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Code classifies an Error. The values are the ERR_* names of decisions.md
 // (D28); the JavaScript EndpointError carries the same string in .code.
@@ -52,6 +55,13 @@ var (
 	ErrInvalidHeader     = &Error{Code: CodeInvalidHeader}
 )
 
+// NewError returns an *Error with code, field and message (the text after
+// "endpoint: "), for code that reports errors of its own in the engine's
+// terms, as the JavaScript bridge does.
+func NewError(code Code, field, message string) *Error {
+	return &Error{Code: code, Field: field, msg: message}
+}
+
 // errorf builds an *Error whose message is "<field>: <formatted text>".
 // Errors are off the hot path, and errorf is called from some forty places:
 // inlined, each would carry its own copy (a few KB of wasm in all).
@@ -71,4 +81,36 @@ func clip(s string) string {
 		return s
 	}
 	return s[:maxQuoted] + "..."
+}
+
+// quote returns s quoted for an error message, shortened (clip) and with
+// anything that looks like a credential redacted: a token pasted into a
+// route, a method or a baseUrl by mistake must not reach a log (D23). A run
+// of 16 or more letters, digits, "_" or "-" holding both letters and digits
+// (GitHub's tokens are such runs) keeps its first 4 characters only.
+func quote(s string) string {
+	s = clip(s)
+	var b []byte
+	last := 0
+	for i := 0; i < len(s); {
+		j := i
+		letters, digits := false, false
+		for j < len(s) && (isNameChar(s[j]) || s[j] == '-') {
+			letters = letters || s[j] > '9'
+			digits = digits || s[j] >= '0' && s[j] <= '9'
+			j++
+		}
+		if j-i >= 16 && letters && digits {
+			b = append(append(b, s[last:i+4]...), "[redacted]"...)
+			last = j
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	if b != nil {
+		s = string(append(b, s[last:]...))
+	}
+	return strconv.Quote(s)
 }

@@ -102,7 +102,7 @@ func FuzzTemplate(f *testing.F) {
 			}
 			return Str(v2)
 		}
-		if _, err := ct.expand(nil, lookup); err != nil && codeOf(err) != CodeInvalidParameter {
+		if _, err := expandWith(ct, lookup); err != nil && codeOf(err) != CodeInvalidParameter {
 			t.Fatalf("untyped error %v", err)
 		}
 		for _, p := range ct.parts {
@@ -116,13 +116,13 @@ func FuzzTemplate(f *testing.F) {
 				if err != nil {
 					return
 				}
-				routed = routed && !p.expr.needsAdapter(vs, v)
+				routed = routed && libraryRight(p.expr, vs, v)
 				tv = append(tv, v)
 			}
 			if !routed {
 				continue
 			}
-			lib, err := p.expr.expandLibrary(nil, tv)
+			lib, err := libraryExpand(p.expr, tv)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,35 +3,47 @@ package core
 // normaliseHeaders checks a headers option and returns it with lower-case
 // names (D22): when two names differ only in case the later value wins, at
 // the earlier one's position, as the reference's lowercaseKeys does.
-// Undefined values are dropped (D15); null is kept ("do not send"). A nil or
-// null headers option is an empty object.
-func normaliseHeaders(v Value, field string) (*Obj, error) {
+// Undefined values are dropped (D15); null is kept ("do not send"). It
+// returns nil for an undefined or null headers option. A headers object
+// that is already clean is returned as it is.
+func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	switch v.kind {
 	case Undefined, Null:
-		return NewObj(0), nil
+		return nil, nil
 	case Object:
 	default:
 		return nil, errorf(CodeInvalidArgument, field, "must be an object, not %s", kindName(v.kind))
 	}
+	v, err := s.load(v, field)
+	if err != nil {
+		return nil, err
+	}
 	in := v.obj
-	clean := true // already lower-case, with no undefined: reuse it as is
+	clean := true // already lower-case, with no undefined: use it as is
 	for i := 0; i < in.Len(); i++ {
 		name, val := in.keys[i], in.vals[i]
 		if err := checkHeader(name, val, field); err != nil {
 			return nil, err
 		}
-		if val.kind == Undefined || lowerASCII(name) != name {
+		if val.kind == Undefined || hasUpper(name) {
 			clean = false
 		}
 	}
 	if clean {
 		return in, nil
 	}
-	out := NewObj(in.Len())
+	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
-		if in.vals[i].kind != Undefined {
-			out.Set(lowerASCII(in.keys[i]), in.vals[i])
+		if in.vals[i].kind == Undefined {
+			continue
 		}
+		name, kh := in.keys[i], int(in.kh[i])-1
+		if hasUpper(name) {
+			start := len(s.text)
+			s.text = appendLowerASCII(s.text, name)
+			name, kh = s.str(start), -1 // a new string: no handle
+		}
+		out.SetHandled(name, kh, in.vals[i])
 	}
 	return out, nil
 }
@@ -41,20 +53,29 @@ func normaliseHeaders(v Value, field string) (*Obj, error) {
 // value is never quoted: it may be a credential (D23).
 func checkHeader(name string, v Value, field string) error {
 	if !isToken(name) {
-		return errorf(CodeInvalidHeader, field, "%q is not a valid header name", clip(name))
+		return errorf(CodeInvalidHeader, field, "%s is not a valid header name", quote(name))
 	}
 	switch v.kind {
 	case Undefined, Null, Number, Bool, BigInt:
 		return nil
 	case String:
-		for i := 0; i < len(v.s); i++ {
-			if c := v.s[i]; c == '\r' || c == '\n' || c == 0 {
-				return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value holds a CR, LF or NUL character")
-			}
+		if !headerSafe(v.s) {
+			return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value holds a CR, LF or NUL character")
 		}
 		return nil
 	}
 	return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value must be a string, number or boolean, not %s", kindName(v.kind))
+}
+
+// headerSafe reports whether s holds no CR, LF or NUL, which would split or
+// truncate a request (D22).
+func headerSafe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\r' || c == '\n' || c == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // isToken reports whether s is an RFC 9110 token:

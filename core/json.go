@@ -21,29 +21,9 @@ func DecodeJSON(data []byte) (Value, error) {
 	return decode(decoder{data: data, canonical: canonicalNumber})
 }
 
-// DecodeBridge decodes the text the JavaScript shim writes: JSON with the
-// extensions of DecodeJSON, the number tokens NaN, Infinity and -Infinity
-// (JSON has none; the reference writes String(NaN) into urls), and handle
-// tokens "#" class index (#012: class 0, index 12) standing for host values
-// kept in the shim's side table (D19, D27). A handle decodes to an Opaque
-// value whose Ref is the index as an int.
-//
-// Numbers are taken as written: the shim writes them as JavaScript's
-// Number::toString does (JSON.stringify, String(n)), which is already the
-// text the engine would give them. Unlike DecodeJSON, DecodeBridge does not
-// rewrite "1.50" as "1.5"; not linking a float parser for text that never
-// needs one keeps about 5 KB (brotli) out of the wasm module.
-func DecodeBridge(data []byte) (Value, error) {
-	return decode(decoder{data: data, bridge: true})
-}
-
 func decode(d decoder) (Value, error) {
 	d.skipSpace()
-	depth := 1
-	if d.bridge {
-		depth = 0 // the bridge wraps the options in [defaults, route, options]
-	}
-	v, err := d.value(depth)
+	v, err := d.value(1)
 	if err != nil {
 		return Value{}, err
 	}
@@ -57,7 +37,6 @@ func decode(d decoder) (Value, error) {
 type decoder struct {
 	data   []byte
 	pos    int
-	bridge bool // accept the tokens of DecodeBridge
 	// canonical rewrites a number that is not a short integer as
 	// JavaScript writes it; nil keeps the text as it is (DecodeBridge). It is
 	// a field, not a call, so that a program that never calls DecodeJSON
@@ -102,8 +81,6 @@ func (d *decoder) value(depth int) (Value, error) {
 	case c == '"':
 		s, err := d.str()
 		return Str(s), err
-	case d.bridge && c == '-' && d.literal("-Infinity"):
-		return Value{kind: Number, s: "-Infinity"}, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return d.number()
 	case d.literal("true"):
@@ -112,42 +89,8 @@ func (d *decoder) value(depth int) (Value, error) {
 		return BoolValue(false), nil
 	case d.literal("null"):
 		return NullValue(), nil
-	case d.bridge && c == '#':
-		return d.handle()
-	case d.bridge && d.literal("NaN"):
-		return Value{kind: Number, s: "NaN"}, nil
-	case d.bridge && d.literal("Infinity"):
-		return Value{kind: Number, s: "Infinity"}, nil
 	}
 	return Value{}, d.fail("unexpected character")
-}
-
-// handle reads "#" class index.
-func (d *decoder) handle() (Value, error) {
-	class, index, end, ok := scanHandle(d.data, d.pos)
-	d.pos = end
-	if !ok {
-		return Value{}, d.fail("invalid handle")
-	}
-	return OpaqueValue(index, class), nil
-}
-
-// scanHandle reads the handle token "#" class index at b[i:], which the
-// decoder and the bridge's fast path share. end is where it stops, past the
-// token or at the byte that spoils it.
-func scanHandle(b []byte, i int) (class Class, index, end int, ok bool) {
-	i++ // #
-	if i >= len(b) || b[i] < '0' || b[i] > byte('0'+ClassStream) {
-		return 0, 0, i, false
-	}
-	class = Class(b[i] - '0')
-	i++
-	start := i
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 9 {
-		index = index*10 + int(b[i]-'0')
-		i++
-	}
-	return class, index, i, i > start
 }
 
 // numberScan is what scanNumber found.
@@ -450,43 +393,16 @@ func AppendJSON(dst []byte, v Value) []byte {
 	return e.value(dst, v)
 }
 
-// OpaqueFunc is called for each value that JSON cannot carry, with the path
-// of keys (array indexes in decimal) that leads to it: an opaque value,
-// written as null, or a bigint, written as a string of its digits. The path
-// is only valid during the call.
-type OpaqueFunc func(path []string, v Value)
-
-// AppendJSONOpaque is AppendJSON, calling onOpaque for each opaque value and
-// bigint: the bridge uses it to tell the shim where to put host values back
-// and which strings are bigints (D12, D19, D27).
-func AppendJSONOpaque(dst []byte, v Value, onOpaque OpaqueFunc) []byte {
-	e := encoder{onOpaque: onOpaque}
-	return e.value(dst, v)
-}
-
-// encoder writes JSON and, when onOpaque is set, tracks the path to each
-// value so that opaque values can be reported.
+// encoder writes JSON text.
 type encoder struct {
-	onOpaque OpaqueFunc
-	path     []string
+	depth int
 }
 
 func (e *encoder) value(dst []byte, v Value) []byte {
 	switch v.kind {
-	case Undefined, Null:
+	case Undefined, Null, Opaque:
 		return append(dst, "null"...)
-	case Opaque:
-		if e.onOpaque != nil {
-			e.onOpaque(e.path, v)
-		}
-		return append(dst, "null"...)
-	case BigInt:
-		if e.onOpaque != nil {
-			e.onOpaque(e.path, v)
-			return append(append(append(dst, '"'), v.s...), '"')
-		}
-		return append(dst, v.s...)
-	case Bool:
+	case BigInt, Bool:
 		return append(dst, v.s...)
 	case Number:
 		if v.s == "NaN" || v.s == "Infinity" || v.s == "-Infinity" {
@@ -495,25 +411,23 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 		return append(dst, v.s...)
 	case String:
 		return appendJSONString(dst, v.s)
-	case Array:
-		dst = append(dst, '[')
-		for i, el := range v.list {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			if e.onOpaque != nil {
-				e.path = append(e.path, strconv.Itoa(i))
-			}
-			dst = e.value(dst, el) // undefined members are written as null, as JSON.stringify does
-			if e.onOpaque != nil {
-				e.path = e.path[:len(e.path)-1]
-			}
-		}
-		return append(dst, ']')
-	case Object:
+	}
+	if v.unloaded || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
+		return append(dst, "null"...)
+	}
+	e.depth++
+	defer func() { e.depth-- }()
+	if v.kind == Object {
 		return e.object(dst, v.obj)
 	}
-	return dst
+	dst = append(dst, '[')
+	for i, el := range v.list {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = e.value(dst, el) // undefined members are written as null, as JSON.stringify does
+	}
+	return append(dst, ']')
 }
 
 func (e *encoder) object(dst []byte, o *Obj) []byte {
@@ -529,13 +443,7 @@ func (e *encoder) object(dst []byte, o *Obj) []byte {
 		first = false
 		dst = appendJSONString(dst, o.keys[i])
 		dst = append(dst, ':')
-		if e.onOpaque != nil {
-			e.path = append(e.path, o.keys[i])
-		}
 		dst = e.value(dst, o.vals[i])
-		if e.onOpaque != nil {
-			e.path = e.path[:len(e.path)-1]
-		}
 	}
 	return append(dst, '}')
 }

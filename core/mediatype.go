@@ -2,109 +2,124 @@ package core
 
 import "strings"
 
-// mediaType is the parsed mediaType option.
-type mediaType struct {
-	format   string
-	previews []string
-}
-
-// readMediaType checks a mediaType option: an object whose format is a
+// checkMediaType checks a mediaType option: an object whose format is a
 // string and whose previews is an array of strings (D28 names the field).
-func readMediaType(v Value) (mediaType, error) {
-	var mt mediaType
+// Neither may hold CR, LF or NUL: they become part of the accept header
+// (D22, D24, D25), and no header ever carries those.
+func checkMediaType(v Value) error {
 	switch v.kind {
 	case Undefined, Null:
-		return mt, nil
+		return nil
 	case Object:
 	default:
-		return mt, errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind))
+		return errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind))
 	}
 	if f, ok := v.obj.Get("format"); ok && f.IsDefined() {
 		if f.kind != String {
-			return mt, errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind))
+			return errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind))
 		}
-		mt.format = f.s
+		if !headerSafe(f.s) {
+			return errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
+		}
 	}
 	if p, ok := v.obj.Get("previews"); ok && p.IsDefined() {
-		if p.kind != Array {
-			return mt, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind))
+		if p.kind != Array || p.unloaded {
+			return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind))
 		}
 		for _, e := range p.list {
 			if e.kind != String {
-				return mt, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind))
+				return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind))
 			}
-			mt.previews = appendPreview(mt.previews, e.s)
+			if !headerSafe(e.s) {
+				return errorf(CodeInvalidHeader, "mediaType.previews", "a name holds a CR, LF or NUL character, which would reach the accept header")
+			}
 		}
 	}
-	return mt, nil
+	return nil
 }
 
-// appendPreview appends a preview name without its "-preview" suffix,
-// unless it is already there (D25).
-func appendPreview(list []string, name string) []string {
-	name = strings.TrimSuffix(name, "-preview")
-	for _, p := range list {
-		if p == name {
-			return list
-		}
+// mediaFormat returns mediaType.format ("" when unset).
+func mediaFormat(mt Value) string {
+	if mt.kind != Object {
+		return ""
 	}
-	return append(list, name)
+	f, _ := mt.obj.Get("format")
+	if f.kind != String {
+		return ""
+	}
+	return f.s
 }
 
-// composeAccept applies mediaType to an accept header value (D24-D26).
-func composeAccept(accept string, mt mediaType) string {
-	if mt.format == "" && len(mt.previews) == 0 {
-		return accept
+// mediaPreviews returns mediaType.previews (nil when unset).
+func mediaPreviews(mt Value) []Value {
+	if mt.kind != Object {
+		return nil
 	}
-	if containsFold(accept, "application/octet-stream") { // D26
-		return accept
+	p, _ := mt.obj.Get("previews")
+	return p.list
+}
+
+// trimPreview returns a preview name without its "-preview" suffix (D25).
+func trimPreview(name string) string { return strings.TrimSuffix(name, "-preview") }
+
+// appendAccept appends accept with mediaType applied (D24-D26): a format
+// rewrites each vendor entry, previews replace the whole value. It appends
+// accept unchanged when neither is set or accept names
+// application/octet-stream.
+func appendAccept(dst []byte, accept, format string, previews []Value, names *Obj) []byte {
+	if format == "" && len(previews) == 0 || containsFold(accept, "application/octet-stream") { // D26
+		return append(dst, accept...)
 	}
-	if mt.format != "" { // D24
-		var b strings.Builder
-		for i, entry := range strings.Split(accept, ",") {
+	if len(previews) == 0 { // D24
+		for i := 0; ; i++ {
+			entry, rest, more := strings.Cut(accept, ",")
 			if i > 0 {
-				b.WriteByte(',')
+				dst = append(dst, ',')
 			}
-			b.WriteString(formatEntry(entry, mt.format))
-		}
-		accept = b.String()
-	}
-	if len(mt.previews) > 0 { // D25
-		names := previewsIn(accept, nil)
-		for _, p := range mt.previews {
-			names = appendPreview(names, p)
-		}
-		suffix := "+json"
-		if mt.format != "" {
-			suffix = "." + mt.format
-		}
-		var b strings.Builder
-		for i, n := range names {
-			if i > 0 {
-				b.WriteByte(',')
+			dst = appendFormatEntry(dst, entry, format)
+			if !more {
+				return dst
 			}
-			b.WriteString("application/vnd.github.")
-			b.WriteString(n)
-			b.WriteString("-preview")
-			b.WriteString(suffix)
+			accept = rest
 		}
-		accept = b.String()
 	}
-	return accept
+	// D25: the previews named in accept, then these, once each; with a
+	// format, accept's entries are rewritten first, as the reference does.
+	names.reset()
+	previewsIn(accept, names)
+	for _, p := range previews {
+		if n := trimPreview(p.s); !names.Has(n) {
+			names.Set(n, Value{})
+		}
+	}
+	for i := 0; i < names.Len(); i++ {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, "application/vnd.github."...)
+		dst = append(dst, names.keys[i]...)
+		dst = append(dst, "-preview"...)
+		if format != "" {
+			dst = append(append(dst, '.'), format...)
+		} else {
+			dst = append(dst, "+json"...)
+		}
+	}
+	return dst
 }
 
-// formatEntry rewrites one accept entry of the form
-// application/vnd.<vendor>[.<version>][.<param>][+json] into
-// application/vnd.<vendor>[.<version>].<format>; other entries come back
+// appendFormatEntry appends one accept entry of the form
+// application/vnd.<vendor>[.<version>][.<param>][+json] rewritten into
+// application/vnd.<vendor>[.<version>].<format>; other entries are appended
 // unchanged (D24). It matches what the reference's regular expression
 // /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/ matches, with any
 // version "v<digits>", and, like it, keeps text before the match.
-func formatEntry(entry, format string) string {
+func appendFormatEntry(dst []byte, entry, format string) []byte {
 	const prefix = "application/vnd"
 	for off := 0; ; {
 		i := strings.Index(entry[off:], prefix)
 		if i < 0 {
-			return entry
+			return append(dst, entry...)
 		}
 		start := off + i
 		rest := entry[start+len(prefix):]
@@ -112,7 +127,7 @@ func formatEntry(entry, format string) string {
 		n := 0
 		for n < 3 && len(rest) > 1 && rest[0] == '.' {
 			j := 1
-			for j < len(rest) && (isNameChar(rest[j])) {
+			for j < len(rest) && isNameChar(rest[j]) {
 				j++
 			}
 			if j == 1 {
@@ -123,13 +138,14 @@ func formatEntry(entry, format string) string {
 			rest = rest[j:]
 		}
 		rest = strings.TrimPrefix(rest, "+json")
-		ok := rest == "" && n >= 1 && (n < 3 || isVersion(words[1]))
-		if ok {
-			out := entry[:start] + prefix + "." + words[0]
+		if rest == "" && n >= 1 && (n < 3 || isVersion(words[1])) {
+			dst = append(dst, entry[:start]...)
+			dst = append(dst, prefix...)
+			dst = append(append(dst, '.'), words[0]...)
 			if n >= 2 && isVersion(words[1]) {
-				out += "." + words[1]
+				dst = append(append(dst, '.'), words[1]...)
 			}
-			return out + "." + format
+			return append(append(dst, '.'), format...)
 		}
 		off = start + 1
 	}
@@ -140,10 +156,11 @@ func isVersion(w string) bool {
 	return len(w) > 1 && w[0] == 'v' && isDecimalInteger(w[1:]) && w[1] != '-'
 }
 
-// previewsIn appends the preview names named in accept: each maximal run of
-// word characters and "-" that ends in "-preview" gives the run before its
-// last "-preview", as the reference's /(?<![\w-])[\w-]+(?=-preview)/g does.
-func previewsIn(accept string, names []string) []string {
+// previewsIn adds to names the preview names that accept names: each maximal
+// run of word characters and "-" that ends in "-preview" gives the run
+// before its last "-preview", as the reference's
+// /(?<![\w-])[\w-]+(?=-preview)/g does.
+func previewsIn(accept string, names *Obj) {
 	const suffix = "-preview"
 	for i := 0; i < len(accept); {
 		if !isNameChar(accept[i]) && accept[i] != '-' {
@@ -159,13 +176,14 @@ func previewsIn(accept string, names []string) []string {
 		// which would link a Rabin-Karp search into the module for this).
 		for k := len(run) - len(suffix); k > 0; k-- {
 			if run[k:k+len(suffix)] == suffix {
-				names = appendPreview(names, run[:k])
+				if n := trimPreview(run[:k]); !names.Has(n) {
+					names.Set(n, Value{})
+				}
 				break
 			}
 		}
 		i = j
 	}
-	return names
 }
 
 // containsFold reports whether s contains sub, ignoring ASCII case.

@@ -30,8 +30,9 @@ func isReservedKey(k string) bool { return reservedIndex(k) >= 0 }
 // does: the route's method and url come first, options override them,
 // undefined values are dropped (D15), header names are lower-cased (D22),
 // plain objects merge key by key and anything else replaces (D21), and
-// mediaType.previews are joined, not replaced (spec rule 3, D25).
-func merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
+// mediaType.previews are joined, not replaced (spec rule 3, D25). The
+// result is a scratch object of the session; neither input is changed.
+func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
 	method, url, err := parseRoute(route)
 	if err != nil {
 		return nil, err
@@ -39,14 +40,14 @@ func merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
 	if err := checkDepth(options, "options"); err != nil {
 		return nil, err
 	}
-	opts := NewObj(options.Len() + 2)
+	m := s.obj()
+	m.copyFrom(defaults)
 	if method != "" {
-		opts.Set("method", Str(method))
+		m.Set("method", Str(method))
 	}
 	if url != "" {
-		opts.Set("url", Str(url))
+		m.Set("url", Str(url))
 	}
-	var mt mediaType
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.keys[i], options.vals[i]
 		if v.kind == Undefined {
@@ -54,62 +55,131 @@ func merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
 		}
 		switch k {
 		case "method":
-			if err := checkMethod(v, "method"); err != nil {
-				return nil, err
-			}
+			err = checkMethod(v, "method")
 		case "url", "baseUrl":
 			if v.kind != String {
-				return nil, errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind))
+				err = errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind))
 			}
 		case "headers":
-			h, err := normaliseHeaders(v, "headers")
-			if err != nil {
-				return nil, err
-			}
-			v = ObjValue(h)
+			d, _ := m.Get("headers")
+			v, err = s.mergeHeaders(d, v)
 		case "mediaType":
-			if mt, err = readMediaType(v); err != nil {
-				return nil, err
+			d, _ := m.Get("mediaType")
+			v, err = s.mergeMediaType(d, v)
+		default:
+			if v.kind == Object {
+				if d, ok := m.Get(k); ok && d.kind == Object {
+					v, err = s.mergeDeep(d, v, k, 2)
+				}
 			}
 		}
-		opts.Set(k, v)
-	}
-	merged := mergeDeep(defaults, opts)
-	// Previews of the defaults come first, then the call's (D25).
-	dv, _ := defaults.Get("mediaType")
-	dmt, _ := readMediaType(dv)
-	if len(dmt.previews) > 0 || len(mt.previews) > 0 {
-		previews := dmt.previews
-		for _, p := range mt.previews {
-			previews = appendPreview(previews, p)
+		if err != nil {
+			return nil, err
 		}
-		list := make([]Value, len(previews))
-		for i, p := range previews {
-			list[i] = Str(p)
-		}
-		m, _ := merged.Get("mediaType")
-		mo := m.obj.Clone() // mergeDeep may share it with the caller's options
-		mo.Set("previews", List(list...))
-		merged.Set("mediaType", ObjValue(mo))
+		m.SetHandled(k, int(options.kh[i])-1, v)
 	}
-	return merged, nil
+	return m, nil
 }
 
-// mergeDeep returns defaults with options merged in (D21): a plain object
-// over a plain object merges key by key; anything else replaces. Neither
-// input is changed; unchanged sub-objects are shared, which is safe because
-// the engine never modifies an object once merged.
-func mergeDeep(defaults, options *Obj) *Obj {
-	result := defaults.cloneGrow(options.Len())
-	for i := 0; i < options.Len(); i++ {
-		k, v := options.keys[i], options.vals[i]
+// mergeDeep returns d with o merged in (D21): a plain object over a plain
+// object merges key by key; anything else replaces; undefined members are
+// dropped (D15). The result is a new scratch object; unchanged members are
+// the very values given, handles and all (D27).
+func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) {
+	if depth > MaxDepth {
+		return Value{}, errorf(CodeInvalidArgument, field, "nested deeper than %d levels, or cyclic", MaxDepth)
+	}
+	var err error
+	if d, err = s.load(d, field); err != nil {
+		return Value{}, err
+	}
+	if o, err = s.load(o, field); err != nil {
+		return Value{}, err
+	}
+	r := s.obj()
+	r.copyFrom(d.obj)
+	for i := 0; i < o.obj.Len(); i++ {
+		k, v := o.obj.keys[i], o.obj.vals[i]
+		if v.kind == Undefined {
+			continue
+		}
 		if v.kind == Object {
-			if d, ok := defaults.Get(k); ok && d.kind == Object {
-				result.Set(k, ObjValue(mergeDeep(d.obj, v.obj)))
-				continue
+			if dv, ok := r.Get(k); ok && dv.kind == Object {
+				if v, err = s.mergeDeep(dv, v, field, depth+1); err != nil {
+					return Value{}, err
+				}
 			}
 		}
-		result.Set(k, v)
+		r.SetHandled(k, int(o.obj.kh[i])-1, v)
 	}
-	return result
+	return ObjValue(r), nil
+}
+
+// mergeHeaders layers a headers option over the defaults' headers d:
+// names lower-cased, the later of two names that differ only in case
+// winning at the earlier one's position, as the reference's lowercaseKeys
+// does (D22); undefined dropped (D15), null kept ("do not send"). A null
+// headers option leaves the defaults' headers as they are.
+func (s *Session) mergeHeaders(d, v Value) (Value, error) {
+	h, err := s.normaliseHeaders(v, "headers")
+	if err != nil || h == nil {
+		if d.kind != Object {
+			d = ObjValue(s.obj())
+		}
+		return d, err
+	}
+	r := s.obj()
+	if d.kind == Object {
+		r.copyFrom(d.obj)
+	}
+	for i := 0; i < h.Len(); i++ {
+		r.SetHandled(h.keys[i], int(h.kh[i])-1, h.vals[i])
+	}
+	return ObjValue(r), nil
+}
+
+// mergeMediaType layers a mediaType option over the defaults' d: members
+// merge as plain objects do (D21), and the previews are the defaults' then
+// the option's, each without its "-preview" suffix and once (D25). null
+// replaces the defaults' mediaType, as any non-object does (D21).
+func (s *Session) mergeMediaType(d, v Value) (Value, error) {
+	v, err := s.load(v, "mediaType")
+	if err != nil {
+		return Value{}, err
+	}
+	if err := checkMediaType(v); err != nil || v.kind != Object {
+		return v, err
+	}
+	var merged Value
+	if d.kind == Object {
+		if merged, err = s.mergeDeep(d, v, "mediaType", 2); err != nil {
+			return Value{}, err
+		}
+	} else {
+		r := s.obj()
+		r.copyFrom(v.obj)
+		merged = ObjValue(r)
+	}
+	dp, _ := d.obj.Get("previews")
+	cp, _ := v.obj.Get("previews")
+	if len(dp.list) == 0 && len(cp.list) == 0 {
+		return merged, nil
+	}
+	seen := s.obj()
+	start := len(s.list)
+	for _, list := range [2][]Value{dp.list, cp.list} {
+		for _, p := range list {
+			name := trimPreview(p.s)
+			if seen.Has(name) {
+				continue
+			}
+			seen.Set(name, Value{})
+			if name != p.s {
+				p = Str(name) // a new string: no handle
+			}
+			s.list = append(s.list, p)
+		}
+	}
+	merged.obj.Set("previews", List(s.list[start:len(s.list):len(s.list)]...))
+	return merged, nil
 }

@@ -1,16 +1,26 @@
 package core
 
-// Obj is a plain object whose keys keep their insertion order, as a
-// JavaScript object's string keys do. Order is visible to users: it is the
-// order of the query string (D16) and of the JSON body (D18), so a Go map
-// will not do. Lookups are linear: option objects have a handful of keys.
+// Obj is a plain object whose keys keep JavaScript's property order:
+// integer-like keys ("0", "7", "42") first in ascending order, then the
+// other keys in insertion order. Order is visible to users: it is the order
+// of the query string (D16) and of the JSON body (D18), so a Go map will not
+// do. Small objects are searched linearly; from indexAbove keys on, an
+// index makes a lookup cost the same however many keys there are, so that
+// merging n keys costs O(n), not O(n²).
 type Obj struct {
 	keys []string
 	vals []Value
+	kh   []int32 // key handles plus one, parallel to keys (see Value.Handle)
+	idx  []int32 // open-addressing index of positions plus one, or empty
 }
 
+// indexAbove is the size from which an object keeps an index.
+const indexAbove = 8
+
 // NewObj returns an empty object with room for n keys.
-func NewObj(n int) *Obj { return &Obj{keys: make([]string, 0, n), vals: make([]Value, 0, n)} }
+func NewObj(n int) *Obj {
+	return &Obj{keys: make([]string, 0, n), vals: make([]Value, 0, n), kh: make([]int32, 0, n)}
+}
 
 // O builds an object from alternating keys and values, converting each value
 // with From: O("owner", "octokit", "per_page", 100).
@@ -37,22 +47,8 @@ func (o *Obj) Key(i int) string { return o.keys[i] }
 // At returns the i-th value.
 func (o *Obj) At(i int) Value { return o.vals[i] }
 
-// index returns the position of key k, or -1. The general path calls it from
-// some thirty places, which inlined would each carry a copy of the loop; the
-// hot path (fast.go) does not use Obj.
-//
-//go:noinline
-func (o *Obj) index(k string) int {
-	if o == nil {
-		return -1
-	}
-	for i, key := range o.keys {
-		if key == k {
-			return i
-		}
-	}
-	return -1
-}
+// KeyHandle returns the handle of the i-th key, and whether it has one.
+func (o *Obj) KeyHandle(i int) (int, bool) { return int(o.kh[i]) - 1, o.kh[i] != 0 }
 
 // Get returns the value of key k and whether the key is present.
 func (o *Obj) Get(k string) (Value, bool) {
@@ -66,14 +62,21 @@ func (o *Obj) Get(k string) (Value, bool) {
 func (o *Obj) Has(k string) bool { return o.index(k) >= 0 }
 
 // Set sets key k to v. An existing key keeps its position, as with
-// JavaScript's assignment; a new key goes last.
-func (o *Obj) Set(k string, v Value) {
+// JavaScript's assignment; a new key goes last, or among the leading
+// integer-like keys in order when it is one.
+func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
+
+// SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
+// gives them; h < 0 is none. An existing key keeps its handle if it has one.
+func (o *Obj) SetHandled(k string, h int, v Value) {
 	if i := o.index(k); i >= 0 {
 		o.vals[i] = v
+		if o.kh[i] == 0 {
+			o.kh[i] = int32(h + 1)
+		}
 		return
 	}
-	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, v)
+	o.insert(k, int32(h+1), v)
 }
 
 // Delete removes key k if present.
@@ -84,45 +87,213 @@ func (o *Obj) Delete(k string) {
 	}
 	o.keys = append(o.keys[:i], o.keys[i+1:]...)
 	o.vals = append(o.vals[:i], o.vals[i+1:]...)
+	o.kh = append(o.kh[:i], o.kh[i+1:]...)
+	o.reindex()
 }
 
 // Clone returns a shallow copy of o.
-func (o *Obj) Clone() *Obj { return o.cloneGrow(4) }
-
-// cloneGrow returns a shallow copy of o with room for extra more keys.
-func (o *Obj) cloneGrow(extra int) *Obj {
-	n := o.Len()
-	c := &Obj{keys: make([]string, n, n+extra), vals: make([]Value, n, n+extra)}
-	if n > 0 {
-		copy(c.keys, o.keys)
-		copy(c.vals, o.vals)
-	}
+func (o *Obj) Clone() *Obj {
+	c := &Obj{}
+	c.copyFrom(o)
 	return c
 }
 
-// deepClone copies o and every plain object and array inside it; opaque
-// values keep their identity. DEFAULTS hands out such copies (D2).
+// Reset empties o, keeping its memory for reuse, as a Session reuses its
+// scratch objects: a program that decodes many inputs can reuse its objects
+// the same way.
+func (o *Obj) Reset() { o.reset() }
+
+// reset empties o, keeping its memory for reuse (Session).
+func (o *Obj) reset() {
+	clear(o.vals) // do not keep the last call's values alive
+	o.keys, o.vals, o.kh, o.idx = o.keys[:0], o.vals[:0], o.kh[:0], o.idx[:0]
+}
+
+// copyFrom makes o a shallow copy of src, reusing o's memory.
+func (o *Obj) copyFrom(src *Obj) {
+	o.reset()
+	if src == nil {
+		return
+	}
+	o.keys = append(o.keys, src.keys...)
+	o.vals = append(o.vals, src.vals...)
+	o.kh = append(o.kh, src.kh...)
+	if len(src.idx) > 0 {
+		o.idx = append(o.idx, src.idx...)
+	}
+}
+
+// insert adds a key that is not present.
+func (o *Obj) insert(k string, kh int32, v Value) {
+	at := len(o.keys)
+	if isArrayIndex(k) {
+		at = o.indexKeyPosition(k)
+	}
+	if at == len(o.keys) {
+		o.keys = append(o.keys, k)
+		o.vals = append(o.vals, v)
+		o.kh = append(o.kh, kh)
+		if len(o.idx) > 0 && 2*len(o.keys) <= len(o.idx) {
+			o.idxAdd(at)
+		} else if len(o.keys) > indexAbove {
+			o.reindex()
+		}
+		return
+	}
+	o.keys = append(o.keys[:at+1], o.keys[at:]...)
+	o.keys[at] = k
+	o.vals = append(o.vals[:at+1], o.vals[at:]...)
+	o.vals[at] = v
+	o.kh = append(o.kh[:at+1], o.kh[at:]...)
+	o.kh[at] = kh
+	o.reindex() // positions moved: rare, integer-like keys only
+}
+
+// indexKeyPosition returns where integer-like key k goes: after the leading
+// integer-like keys that are smaller, as JavaScript orders them.
+func (o *Obj) indexKeyPosition(k string) int {
+	i := 0
+	for i < len(o.keys) && isArrayIndex(o.keys[i]) && lessIndex(o.keys[i], k) {
+		i++
+	}
+	return i
+}
+
+// isArrayIndex reports whether k is an array index as JavaScript orders
+// property keys: the canonical decimal text of an integer below 2³²-1.
+func isArrayIndex(k string) bool {
+	if k == "" || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
+		return false
+	}
+	n := uint64(0)
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+		n = n*10 + uint64(k[i]-'0')
+	}
+	return n < 1<<32-1
+}
+
+// lessIndex compares two array-index keys numerically.
+func lessIndex(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+// index returns the position of key k, or -1.
+func (o *Obj) index(k string) int {
+	if o == nil {
+		return -1
+	}
+	if len(o.idx) == 0 {
+		for i, key := range o.keys {
+			if key == k {
+				return i
+			}
+		}
+		return -1
+	}
+	mask := uint32(len(o.idx) - 1)
+	for h := hashKey(k) & mask; ; h = (h + 1) & mask {
+		p := o.idx[h]
+		if p == 0 {
+			return -1
+		}
+		if o.keys[p-1] == k {
+			return int(p - 1)
+		}
+	}
+}
+
+// reindex rebuilds the index for the current keys, or drops it for a small
+// object.
+func (o *Obj) reindex() {
+	if len(o.keys) <= indexAbove {
+		o.idx = o.idx[:0]
+		return
+	}
+	size := 16
+	for size < 4*len(o.keys) {
+		size *= 2
+	}
+	if cap(o.idx) >= size {
+		o.idx = o.idx[:size]
+		clear(o.idx)
+	} else {
+		o.idx = make([]int32, size)
+	}
+	for i := range o.keys {
+		o.idxAdd(i)
+	}
+}
+
+// idxAdd enters position i in the index.
+func (o *Obj) idxAdd(i int) {
+	mask := uint32(len(o.idx) - 1)
+	h := hashKey(o.keys[i]) & mask
+	for o.idx[h] != 0 {
+		h = (h + 1) & mask
+	}
+	o.idx[h] = int32(i + 1)
+}
+
+// hashKey is FNV-1a: short keys, no allocation, no package to link.
+func hashKey(k string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(k); i++ {
+		h ^= uint32(k[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// deepClone copies o and every plain object and array inside it, and the
+// text of every string, so that nothing in the copy shares memory with the
+// input (whose strings may be views, Session). Opaque values keep their
+// identity. Builders keep such copies, and DEFAULTS hands them out (D2).
 func (o *Obj) deepClone() *Obj {
 	if o == nil {
 		return NewObj(0)
 	}
-	c := o.Clone()
-	for i, v := range c.vals {
-		c.vals[i] = v.deepClone()
+	c := &Obj{
+		keys: make([]string, len(o.keys)),
+		vals: make([]Value, len(o.vals)),
+		kh:   append([]int32(nil), o.kh...),
 	}
+	for i, k := range o.keys {
+		c.keys[i] = cloneString(k)
+		c.vals[i] = o.vals[i].deepClone()
+	}
+	c.reindex()
 	return c
 }
 
 func (v Value) deepClone() Value {
 	switch v.kind {
 	case Object:
-		v.obj = v.obj.deepClone()
+		if v.obj != nil {
+			v.obj = v.obj.deepClone()
+		}
 	case Array:
 		l := make([]Value, len(v.list))
 		for i, e := range v.list {
 			l[i] = e.deepClone()
 		}
 		v.list = l
+	default:
+		v.s = cloneString(v.s)
 	}
 	return v
+}
+
+// cloneString copies s (strings.Clone, without linking package strings'
+// other code into this file's dependencies).
+func cloneString(s string) string {
+	if s == "" {
+		return ""
+	}
+	return string([]byte(s))
 }

@@ -1,18 +1,13 @@
 package core
 
-import "strings"
-
-// param is one parameter left for the query string or the body.
-type param struct {
-	name  string
-	value Value
-}
+import "bytes"
 
 // jsonContentType is the content-type of a body built by the engine (D20).
 const jsonContentType = "application/json; charset=utf-8"
 
 // parse turns merged options into request options (spec "Result object").
-func parse(o *Obj) (*Request, error) {
+// The Request, its headers and body are scratch memory of the session.
+func (s *Session) parse(o *Obj) (*Request, error) {
 	// Method: GET when absent (spec default), lower case in the result (D3, D4).
 	method := "GET"
 	if v, ok := o.Get("method"); ok && v.kind != Undefined {
@@ -28,113 +23,51 @@ func parse(o *Obj) (*Request, error) {
 	if !uv.IsDefined() || uv.kind == String && uv.s == "" {
 		return nil, errorf(CodeMissingURL, "url", "no url: pass a route such as \"GET /user\" or a url option")
 	}
-	if uv.kind != String {
+	if uv.kind != String || uv.unloaded {
 		return nil, errorf(CodeInvalidArgument, "url", "must be a string, not %s", kindName(uv.kind))
 	}
-	tpl, err := compileTemplate(uv.s)
+	tpl, err := s.template(uv.s)
 	if err != nil {
 		return nil, err
 	}
-	lookup := func(name string) Value {
-		if isReservedKey(name) {
-			return Value{}
-		}
-		v, _ := o.Get(name)
-		return v
-	}
-	path, err := tpl.expand(make([]byte, 0, 64+len(uv.s)), lookup)
+	url, err := s.expandURL(tpl, o)
 	if err != nil {
 		return nil, err
-	}
-	// D10: one trailing "/" goes, unless the url is just "/".
-	if len(path) > 1 && path[len(path)-1] == '/' {
-		path = path[:len(path)-1]
-	}
-	url := path
-	if schemeLen(string(path)) == 0 { // D8: a path is joined to baseUrl
-		bv, _ := o.Get("baseUrl")
-		if bv.kind != String {
-			if bv.IsDefined() {
-				return nil, errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind))
-			}
-			return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %q cannot be resolved", clip(string(path)))
-		}
-		if !usableBaseURL(bv.s) {
-			return nil, errorf(CodeInvalidArgument, "baseUrl", "%q is not an absolute http or https url", clip(bv.s))
-		}
-		base := strings.TrimSuffix(bv.s, "/")
-		url = make([]byte, 0, len(base)+1+len(path)+32)
-		url = append(url, base...)
-		url = append(url, '/')
-		url = append(url, strings.TrimPrefix(string(path), "/")...)
 	}
 
-	// Headers: lower-case names (D22), media type (D24-D26).
-	hv, _ := o.Get("headers")
-	headers, err := normaliseHeaders(hv, "headers")
+	headers, err := s.resultHeaders(o)
 	if err != nil {
 		return nil, err
 	}
-	mv, _ := o.Get("mediaType")
-	mt, err := readMediaType(mv)
-	if err != nil {
-		return nil, err
-	}
-	headers = headers.Clone()
-	if a, ok := headers.Get("accept"); ok && (mt.format != "" || len(mt.previews) > 0) {
-		if text, ok := scalarText(a); ok {
-			headers.Set("accept", Str(composeAccept(text, mt)))
-		}
-	}
+	r := &s.req
+	*r = Request{Method: lower, Headers: headers}
 
-	// Parameters not used by the url (D13, D15).
-	var params []param
-	for i := 0; i < o.Len(); i++ {
-		k, v := o.keys[i], o.vals[i]
-		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
-			continue
-		}
-		params = append(params, param{k, v})
-	}
-	data, hasData := o.Get("data")
-	hasData = hasData && data.kind != Undefined
-
-	r := &Request{Method: lower, Headers: headers}
+	// Parameters not used by the url (D13, D15), and data.
+	data, _ := o.Get("data")
 	if upper == "GET" || upper == "HEAD" {
-		if hasData {
+		if data.kind != Undefined {
 			return nil, errorf(CodeBodyNotAllowed, "data", "a %s request has no body", upper)
 		}
-		if url, err = appendQuery(url, params); err != nil {
+		if url, err = s.appendQuery(url, o, tpl); err != nil {
 			return nil, err
 		}
 	} else {
-		switch {
-		case hasData: // D19: data is the body as given, by reference
-			r.Body = data
-		case len(params) > 0: // D18
-			body := NewObj(len(params))
-			for _, p := range params {
-				body.Set(p.name, p.value)
-			}
-			r.Body = ObjValue(body)
+		r.Body = data // D19: data is the body as given, by reference
+		if data.kind == Undefined {
+			r.Body = s.body(o, tpl) // D18
 		}
-		// D20: a JSON content-type unless set (or set to null), or the
+		// D20: a JSON content-type unless set (or set to null, D22), or the
 		// client must choose it.
-		if defaultContentType(r.Body, headers.Has("content-type")) {
+		if defaultContentType(r.Body) && !s.headerSet(o, "content-type") {
 			headers.Set("content-type", Str(jsonContentType))
 		}
 		if r.Body.kind == Undefined && (upper == "PUT" || upper == "PATCH") {
 			r.Body = Str("") // D18: GitHub wants content-length: 0
 		}
 	}
-	r.URL = string(url)
+	s.url = url
+	r.URL = viewString(url)
 
-	// D22: null means "do not send".
-	for i := headers.Len() - 1; i >= 0; i-- {
-		if headers.vals[i].kind == Null {
-			headers.Delete(headers.keys[i])
-		}
-	}
 	// D27: request when set.
 	if rv, ok := o.Get("request"); ok && rv.IsDefined() {
 		r.Request = rv
@@ -142,9 +75,149 @@ func parse(o *Obj) (*Request, error) {
 	return r, nil
 }
 
+// expandURL expands the url template with o's parameters and joins a path
+// to baseUrl (D8, D10). The result is in s.url.
+func (s *Session) expandURL(tpl *template, o *Obj) ([]byte, error) {
+	path, err := tpl.expand(s.path[:0], s, o)
+	if err != nil {
+		return nil, err
+	}
+	s.path = path
+	// D10: one trailing "/" goes, unless the url is just "/".
+	if len(path) > 1 && path[len(path)-1] == '/' {
+		path = path[:len(path)-1]
+	}
+	url := s.url[:0]
+	if schemeLen(viewString(path)) > 0 {
+		return append(url, path...), nil
+	}
+	// D8: a path is joined to baseUrl with exactly one "/".
+	bv, _ := o.Get("baseUrl")
+	if bv.kind != String || bv.unloaded {
+		if bv.IsDefined() {
+			return nil, errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind))
+		}
+		return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
+	}
+	if !usableBaseURL(bv.s) {
+		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url", quote(bv.s))
+	}
+	base := bv.s
+	if base[len(base)-1] == '/' {
+		base = base[:len(base)-1]
+	}
+	url = append(append(url, base...), '/')
+	if len(path) > 0 && path[0] == '/' {
+		path = path[1:]
+	}
+	return append(url, path...), nil
+}
+
+// resultHeaders returns the headers of the result: the merged ones with
+// lower-case names (D22) less those set to null, accept amended by
+// mediaType (D24-D26). Every value is checked once more here, as it is
+// sent: none carries CR, LF or NUL (D22).
+func (s *Session) resultHeaders(o *Obj) (*Obj, error) {
+	hv, _ := o.Get("headers")
+	in, err := s.normaliseHeaders(hv, "headers")
+	if err != nil {
+		return nil, err
+	}
+	mt, _ := o.Get("mediaType")
+	if mt, err = s.load(mt, "mediaType"); err != nil {
+		return nil, err
+	}
+	if err := checkMediaType(mt); err != nil {
+		return nil, err
+	}
+	format, previews := mediaFormat(mt), mediaPreviews(mt)
+	out := s.obj()
+	for i := 0; i < in.Len(); i++ {
+		name, v := in.keys[i], in.vals[i]
+		if v.kind == Null { // D22: null means "do not send"
+			continue
+		}
+		if name == "accept" && (format != "" || len(previews) > 0) && v.kind != Array && v.kind != Object {
+			start := len(s.text)
+			s.text = appendAccept(s.text, v.s, format, previews, s.obj())
+			v = Str(s.str(start))
+		}
+		if v.kind == String && !headerSafe(v.s) {
+			return nil, errorf(CodeInvalidHeader, "headers."+name, "the value holds a CR, LF or NUL character")
+		}
+		out.SetHandled(name, int(in.kh[i])-1, v)
+	}
+	return out, nil
+}
+
+// headerSet reports whether the merged headers name the header at all,
+// null included (D20, D22).
+func (s *Session) headerSet(o *Obj, name string) bool {
+	hv, _ := o.Get("headers")
+	if hv.kind != Object || hv.obj == nil {
+		return false
+	}
+	for i := 0; i < hv.obj.Len(); i++ {
+		if hv.obj.vals[i].kind != Undefined && equalFoldASCII(hv.obj.keys[i], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendQuery appends the parameters of a GET or HEAD request that the url
+// does not use as a query string (D16, D17): "?" or, when the url has a
+// query already, "&"; then name=value pairs in key order.
+func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error) {
+	sep := byte('?')
+	if bytes.IndexByte(url, '?') >= 0 {
+		sep = '&'
+	}
+	for i := 0; i < o.Len(); i++ {
+		k, v := o.keys[i], o.vals[i]
+		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
+			continue
+		}
+		if v.unloaded && v.kind != Object {
+			var err error
+			if v, err = s.load(v, k); err != nil {
+				return nil, err
+			}
+		}
+		url = append(url, sep)
+		sep = '&'
+		var err error
+		if url, err = appendQueryPair(url, k, v); err != nil {
+			return nil, err
+		}
+	}
+	return url, nil
+}
+
+// body returns the JSON body of a request without data: the parameters the
+// url does not use, in key order, each the very value given (D18, D15); or
+// Undefined when there are none.
+func (s *Session) body(o *Obj, tpl *template) Value {
+	var b *Obj
+	for i := 0; i < o.Len(); i++ {
+		k, v := o.keys[i], o.vals[i]
+		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
+			continue
+		}
+		if b == nil {
+			b = s.obj()
+		}
+		b.SetHandled(k, int(o.kh[i])-1, v)
+	}
+	if b == nil {
+		return Value{}
+	}
+	return ObjValue(b)
+}
+
 // usableBaseURL reports whether s is an absolute http(s) url without white
-// space or control characters. D8 does not ask it, but any other baseUrl
-// could only give a broken request.
+// space or control characters (D8): any other baseUrl could only give a
+// broken request.
 func usableBaseURL(s string) bool {
 	if schemeLen(s) == 0 {
 		return false
@@ -169,17 +242,40 @@ func methodCases(m string) (lower, upper string, ok bool) {
 // lowerMethods are methods in lower case.
 var lowerMethods = [...]string{"get", "head", "post", "put", "patch", "delete"}
 
-// defaultContentType reports whether a request gets the JSON content-type
-// (D20): it has a body, the caller set no content-type (null counts as set),
-// and the body is not one whose content-type the HTTP client chooses:
-// FormData (it adds the boundary), Blob, URLSearchParams, binary data and
-// streams.
-func defaultContentType(body Value, hasContentType bool) bool {
-	return body.kind != Undefined && !hasContentType && !(body.kind == Opaque && body.class != ClassOther)
+// defaultContentType reports whether a body gets the JSON content-type
+// (D20): there is one, and it is not one whose content-type the HTTP client
+// chooses: FormData (it adds the boundary), Blob, URLSearchParams, binary
+// data and streams.
+func defaultContentType(body Value) bool {
+	return body.kind != Undefined && !(body.kind == Opaque && body.class != ClassOther)
+}
+
+// equalFoldASCII reports whether a and b are equal ignoring ASCII case.
+func equalFoldASCII(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x >= 'A' && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if y >= 'A' && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // uses reports whether the template has a variable called name (D13).
 func (t *template) uses(name string) bool {
+	if t.nameSet != nil {
+		_, ok := t.nameSet[name]
+		return ok
+	}
 	for _, n := range t.names {
 		if n == name {
 			return true

@@ -20,7 +20,7 @@ func parseRoute(route string) (method, url string, err error) {
 			j++
 		}
 		if n == 2 {
-			return "", "", errorf(CodeInvalidRoute, "route", "%q is not \"METHOD url\": it has more than two words", clip(route))
+			return "", "", errorf(CodeInvalidRoute, "route", "%s is not \"METHOD url\": it has more than two words", quote(route))
 		}
 		fields[n] = route[i:j]
 		n++
@@ -34,10 +34,10 @@ func parseRoute(route string) (method, url string, err error) {
 	}
 	method, url = fields[0], fields[1]
 	if !isLetters(method) {
-		return "", "", errorf(CodeInvalidRoute, "route", "%q is not \"METHOD url\": the method must be letters only", clip(route))
+		return "", "", errorf(CodeInvalidRoute, "route", "%s is not \"METHOD url\": the method must be letters only", quote(route))
 	}
 	if !supportedMethod(method) {
-		return "", "", errorf(CodeUnsupportedMethod, "route", "unsupported method %q in %q", clip(method), clip(route))
+		return "", "", errorf(CodeUnsupportedMethod, "route", "unsupported method %s in %s", quote(method), quote(route))
 	}
 	return method, url, nil
 }
@@ -89,13 +89,13 @@ func methodIndex(m string) int {
 }
 
 // checkMethod returns the error for an options.method that is not a
-// supported method's name (D4, D28).
+// supported method's name, a string or not (D4, D28).
 func checkMethod(v Value, field string) error {
-	if v.kind != String {
-		return errorf(CodeInvalidArgument, field, "must be a string, not %s", kindName(v.kind))
+	if v.kind != String || v.unloaded {
+		return errorf(CodeUnsupportedMethod, field, "must be one of GET, HEAD, POST, PUT, PATCH and DELETE, not %s", kindName(v.kind))
 	}
 	if !supportedMethod(v.s) {
-		return errorf(CodeUnsupportedMethod, field, "unsupported method %q", clip(v.s))
+		return errorf(CodeUnsupportedMethod, field, "unsupported method %s", quote(v.s))
 	}
 	return nil
 }

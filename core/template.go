@@ -8,22 +8,27 @@ import (
 )
 
 // This file is the adapter over github.com/jtacoma/uritemplates (v1.0.0).
-// The library expands what it gets right; the adapter validates templates
-// (the library accepts invalid ones), encodes literals (the library copies
-// them), normalises values, and expands itself the expression forms the
-// library gets wrong. Each such correction below names the vector of
-// testdata/uritemplate-test that fails without it. See D11-D14.
+// The library parses every template with expressions: its parse decides
+// whether a template is valid, and its Names are the variables a url uses
+// and so consumes (D13). The adapter checks first what the library's
+// grammar lets through or panics on (D14), encodes literals (the library
+// copies them), and expands (RFC 6570, D11, D12) with its own expander:
+// the library's expansion is wrong for objects, empty values, multibyte
+// prefixes and %XX under "+" and "#" (adapter_test.go shows each), and it
+// runs a regular expression over every value, which made it the largest
+// cost of a call. Where the library expands right, FuzzTemplate checks
+// that the two agree.
 //
-// The library is never forked or copied: it is called for one expression at
-// a time, and an expression the adapter expands itself is spliced into the
-// output as literal text.
+// The library is never forked or copied.
 
 // template is a compiled url template. It is immutable and shared through
 // the cache by every call that uses the same url.
 type template struct {
-	src   string // the url it was compiled from (the cache's own copy)
-	parts []tplPart
-	names []string // every variable name, in order, for D13
+	src     string // the url it was compiled from (the cache's own copy)
+	literal bool   // no expression: expanding is encoding src (literalTemplate)
+	parts   []tplPart
+	names   []string            // every variable name, in order, for D13
+	nameSet map[string]struct{} // names as a set, when there are many
 }
 
 // tplPart is literal text (already encoded) or one expression.
@@ -33,9 +38,9 @@ type tplPart struct {
 }
 
 type expression struct {
+	body string // the text between the braces
 	op   *operator
 	vars []varSpec
-	lib  *uritemplates.UriTemplate // the library's parse of "{" + this expression + "}"
 }
 
 type varSpec struct {
@@ -85,45 +90,75 @@ func operatorFor(c byte) *operator {
 }
 
 // templateCache holds compiled templates by their url. Parsing costs more
-// than expanding (the library's Parse+Expand is about 5.5 µs a call in
-// wasm), and a program uses a bounded set of routes. The cache is bounded
-// too: when full it is emptied, so that a program that builds urls from
-// unbounded input cannot grow memory without limit (D2, D29).
+// than expanding, and a program uses a bounded set of routes (GitHub's REST
+// API has about 1,200). The cache is bounded too, without a cliff: it keeps
+// two generations of up to templateGeneration urls; a hit in the older one
+// moves the template to the newer, and when the newer is full it becomes
+// the older and the oldest is dropped. Any working set of up to
+// templateGeneration templates therefore stays cached, and memory stays
+// bounded whatever urls a program builds (D29). Urls without expressions,
+// such as the next-page links of pagination, never enter it (literalTemplate).
 //
 // A plain Mutex, not an RWMutex: the lookup under it is one map read, and an
 // RWMutex links about 3 KB more into the wasm module.
 var templateCache = struct {
 	sync.Mutex
-	m map[string]*template
-}{m: make(map[string]*template)}
+	cur, old map[string]*template
+}{cur: make(map[string]*template), old: make(map[string]*template)}
 
-const templateCacheSize = 512
+const templateGeneration = 2048
+
+// template returns the compiled template for url: from the cache when it
+// has been seen, or the session's literal template when url has no
+// expression.
+func (s *Session) template(url string) (*template, error) {
+	if isLiteralURL(url) {
+		if !validText(url) {
+			return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
+		}
+		s.lit = template{src: url, literal: true}
+		return &s.lit, nil
+	}
+	return compileTemplate(url)
+}
 
 // compileTemplate returns the compiled template for url, from the cache when
 // it has been seen.
 func compileTemplate(url string) (*template, error) {
-	templateCache.Lock()
-	t := templateCache.m[url]
-	templateCache.Unlock()
+	c := &templateCache
+	c.Lock()
+	t := c.cur[url]
+	if t == nil {
+		if t = c.old[url]; t != nil {
+			c.cur[t.src] = t
+		}
+	}
+	c.Unlock()
 	if t != nil {
 		return t, nil
 	}
 	// The caller's url may be a view into a buffer that the next call
-	// overwrites (the bridge's fast path): the cache keeps its own copy, and
-	// the template's names and literals are cut from that copy.
+	// overwrites (Session): the cache keeps its own copy, and the
+	// template's names and literals are cut from that copy.
 	url = strings.Clone(url)
 	t, err := parseTemplate(url)
 	if err != nil {
 		return nil, err
 	}
 	t.src = url
-	templateCache.Lock()
-	if len(templateCache.m) >= templateCacheSize {
-		templateCache.m = make(map[string]*template) // not clear(): that links map-clearing code for a rare event
+	c.Lock()
+	if len(c.cur) >= templateGeneration {
+		c.old, c.cur = c.cur, make(map[string]*template, templateGeneration)
 	}
-	templateCache.m[url] = t
-	templateCache.Unlock()
+	c.cur[url] = t
+	c.Unlock()
 	return t, nil
+}
+
+// isLiteralURL reports whether url holds no expression: no brace and no
+// :name placeholder (D9).
+func isLiteralURL(url string) bool {
+	return strings.IndexByte(url, '{') < 0 && strings.IndexByte(url, '}') < 0 && nextColonPlaceholder(url, 0) < 0
 }
 
 // colonPlaceholders rewrites each ":name" that starts a path segment into
@@ -132,38 +167,9 @@ func compileTemplate(url string) (*template, error) {
 // (the "{" takes the place of the ":"), so that errors can point into the
 // caller's text.
 func colonPlaceholders(url string, inserted *[]int) string {
-	if strings.IndexByte(url, ':') < 0 {
-		return url
-	}
-	// The path starts after "scheme://authority" when there is a scheme.
-	pathStart := 0
-	if n := schemeLen(url); n > 0 {
-		pathStart = n
-		if i := strings.IndexByte(url[n:], '/'); i >= 0 {
-			pathStart = n + i
-		} else {
-			return url
-		}
-	}
 	var b []byte
 	last := 0
-	depth := 0
-	for i := pathStart; i < len(url); i++ {
-		c := url[i]
-		if c == '?' || c == '#' {
-			if depth == 0 {
-				break
-			}
-		}
-		switch c {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		}
-		if c != ':' || depth != 0 || i == 0 || url[i-1] != '/' || i+1 >= len(url) || !isNameStart(url[i+1]) {
-			continue
-		}
+	for i := nextColonPlaceholder(url, 0); i >= 0; i = nextColonPlaceholder(url, last) {
 		j := i + 2
 		for j < len(url) && isNameChar(url[j]) {
 			j++
@@ -174,12 +180,46 @@ func colonPlaceholders(url string, inserted *[]int) string {
 		*inserted = append(*inserted, len(b))
 		b = append(b, '}')
 		last = j
-		i = j - 1
 	}
 	if b == nil {
 		return url
 	}
 	return string(append(b, url[last:]...))
+}
+
+// nextColonPlaceholder returns the position of the next ":name" at or after
+// from that starts a path segment outside any expression, or -1 (D9): the
+// path starts after "scheme://authority" and ends at "?" or "#".
+func nextColonPlaceholder(url string, from int) int {
+	if strings.IndexByte(url[from:], ':') < 0 {
+		return -1
+	}
+	pathStart := 0
+	if n := schemeLen(url); n > 0 {
+		i := strings.IndexByte(url[n:], '/')
+		if i < 0 {
+			return -1
+		}
+		pathStart = n + i
+	}
+	depth := 0
+	for i := pathStart; i < len(url); i++ {
+		switch c := url[i]; c {
+		case '?', '#':
+			if depth == 0 {
+				return -1
+			}
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ':':
+			if i >= from && depth == 0 && i > 0 && url[i-1] == '/' && i+1 < len(url) && isNameStart(url[i+1]) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -211,10 +251,10 @@ func parseTemplate(url string) (*template, error) {
 				pos--
 			}
 		}
-		return errorf(CodeInvalidTemplate, "url", "%s at offset %d in %q", what, pos, clip(url))
+		return errorf(CodeInvalidTemplate, "url", "%s at offset %d in %s", what, pos, quote(url))
 	}
 	if !validText(src) {
-		return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %q", clip(url))
+		return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
 	}
 	t := &template{}
 	var lit []byte
@@ -257,18 +297,48 @@ func parseTemplate(url string) (*template, error) {
 	if len(lit) > 0 {
 		t.parts = append(t.parts, tplPart{lit: string(lit)})
 	}
+	if err := libraryParse(src, t.names); err != "" {
+		return nil, fail(0, err)
+	}
+	if len(t.names) > indexAbove {
+		t.nameSet = make(map[string]struct{}, len(t.names))
+		for _, n := range t.names {
+			t.nameSet[n] = struct{}{}
+		}
+	}
 	return t, nil
 }
 
-// parseExpression checks one expression against RFC 6570's grammar and has
-// the library parse it. It returns a reason when the expression is invalid.
-// The checks are the adapter's own because the library panics on "{}" and
-// accepts "{a:0}", "{a:10000}" and "{a..b}" (negative-tests.json).
+// libraryParse has the library parse the template src, whose names the
+// adapter found, and returns why it refuses it, if it does. A name may hold
+// "-" (D14), which the library's grammar refuses: it is handed "%2D", a
+// pct-encoded varchar it accepts. The library must find the same names.
+func libraryParse(src string, names []string) string {
+	lib, err := uritemplates.Parse(strings.ReplaceAll(src, "-", "%2D"))
+	if err != nil {
+		return "the template is not valid: " + err.Error()
+	}
+	got := lib.Names()
+	if len(got) != len(names) {
+		return "the library and the adapter read different variables"
+	}
+	for i, n := range names {
+		if got[i] != strings.ReplaceAll(n, "-", "%2D") {
+			return "the library and the adapter read different variables"
+		}
+	}
+	return ""
+}
+
+// parseExpression checks one expression against RFC 6570's grammar. It
+// returns a reason when the expression is invalid. The checks are the
+// adapter's own because the library panics on "{}" and accepts "{a:0}",
+// "{a:10000}" and "{a..b}" (negative-tests.json).
 func parseExpression(body string) (*expression, string) {
 	if body == "" {
 		return nil, "empty expression"
 	}
-	e := &expression{op: opSimple}
+	e := &expression{body: body, op: opSimple}
 	rest := body
 	if op := operatorFor(body[0]); op != nil {
 		e.op = op
@@ -292,13 +362,6 @@ func parseExpression(body string) (*expression, string) {
 			break
 		}
 	}
-	// D14: a name may hold "-", which the library's grammar refuses; it is
-	// handed "%2D" instead, a pct-encoded varchar it accepts.
-	lib, err := uritemplates.Parse("{" + libName(body) + "}")
-	if err != nil {
-		return nil, err.Error()
-	}
-	e.lib = lib
 	return e, ""
 }
 
@@ -374,6 +437,9 @@ const (
 
 // scalarText returns the text of a string, number, bigint or boolean (D12).
 func scalarText(v Value) (string, bool) {
+	if v.unloaded {
+		return "", false
+	}
 	switch v.kind {
 	case String, Number, BigInt, Bool:
 		return v.s, true
@@ -401,7 +467,7 @@ func normalise(name string, v Value) (tval, error) {
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name, "a list member of kind %s cannot be expanded in the url", kindName(e.kind))
+				return tval{}, errorf(CodeInvalidParameter, name, "a list member that is %s cannot be expanded in the url", kindName(e.kind))
 			}
 			if !validText(s) {
 				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
@@ -422,7 +488,7 @@ func normalise(name string, v Value) (tval, error) {
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name+"."+o.keys[i], "a value of kind %s cannot be expanded in the url", kindName(e.kind))
+				return tval{}, errorf(CodeInvalidParameter, name+"."+o.keys[i], "%s cannot be expanded in the url", kindName(e.kind))
 			}
 			if !validText(s) || !validText(o.keys[i]) {
 				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
@@ -434,15 +500,21 @@ func normalise(name string, v Value) (tval, error) {
 		}
 		return tval{kind: tvAssoc, items: items}, nil
 	}
-	return tval{}, errorf(CodeInvalidParameter, name, "a value of kind %s cannot be expanded in the url", kindName(v.kind))
+	return tval{}, errorf(CodeInvalidParameter, name, "%s cannot be expanded in the url", kindName(v.kind))
 }
 
+// kindName names a kind with its article, for error messages: "a string",
+// "an array", "null".
 func kindName(k Kind) string {
-	return [...]string{"undefined", "null", "boolean", "number", "bigint", "string", "array", "object", "opaque host object"}[k]
+	return [...]string{"undefined", "null", "a boolean", "a number", "a bigint", "a string", "an array", "an object", "a host object (such as a Date or a function)"}[k]
 }
 
-// expand appends the expansion of t with the values that lookup gives.
-func (t *template) expand(dst []byte, lookup func(string) Value) ([]byte, error) {
+// expand appends the expansion of t with the parameters of o (reserved
+// option keys are never template variables).
+func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
+	if t.literal {
+		return appendLiteral(dst, t.src), nil
+	}
 	var vals [8]tval
 	for _, p := range t.parts {
 		if p.expr == nil {
@@ -454,19 +526,21 @@ func (t *template) expand(dst []byte, lookup func(string) Value) ([]byte, error)
 		if len(e.vars) > len(vals) {
 			tv = make([]tval, 0, len(e.vars))
 		}
-		// A plain value, a non-empty string of unreserved characters with no
-		// prefix (owner and repository names, numbers, slugs: most GitHub
-		// parameters), needs no normalising and no encoding; an expression
-		// of plain values is written by expandRFC without a call into the
-		// library, which would allocate a map, a buffer and a
-		// regular-expression replacement per variable. FuzzTemplate checks
-		// that both agree.
-		plain, own := true, false
 		for _, vs := range e.vars {
-			v := lookup(vs.name)
-			if vs.prefix == 0 && v.s != "" && (v.kind == String || v.kind == Number || v.kind == BigInt || v.kind == Bool) && unreservedOnly(v.s) {
+			var v Value
+			if !isReservedKey(vs.name) {
+				v, _ = o.Get(vs.name)
+			}
+			// A plain value, a non-empty string of unreserved characters with
+			// no prefix (owner and repository names, numbers, slugs: most
+			// GitHub parameters), needs no normalising and no encoding.
+			if vs.prefix == 0 && v.s != "" && !v.unloaded && isScalar(v.kind) && unreservedOnly(v.s) {
 				tv = append(tv, tval{kind: tvString, plain: true, s: v.s})
 				continue
+			}
+			v, err := s.load(v, vs.name)
+			if err != nil {
+				return dst, err
 			}
 			nv, err := normalise(vs.name, v)
 			if err != nil {
@@ -475,21 +549,16 @@ func (t *template) expand(dst []byte, lookup func(string) Value) ([]byte, error)
 			if vs.prefix > 0 && (nv.kind == tvList || nv.kind == tvAssoc) {
 				return dst, errorf(CodeInvalidParameter, vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
 			}
-			plain = plain && nv.kind == tvUndef
-			own = own || e.needsAdapter(vs, nv)
 			tv = append(tv, nv)
 		}
-		if plain || own {
-			dst = e.expandRFC(dst, tv)
-			continue
-		}
-		var err error
-		if dst, err = e.expandLibrary(dst, tv); err != nil {
-			return dst, err
-		}
+		dst = e.expandRFC(dst, tv)
 	}
 	return dst, nil
 }
+
+// isScalar reports whether a value of kind k has a text: a string, number,
+// bigint or boolean (D12).
+func isScalar(k Kind) bool { return k == String || k == Number || k == BigInt || k == Bool }
 
 // unreservedOnly reports whether s holds only RFC 3986 unreserved characters.
 func unreservedOnly(s string) bool {
@@ -501,71 +570,7 @@ func unreservedOnly(s string) bool {
 	return true
 }
 
-// needsAdapter reports whether the library would expand this variable
-// wrongly, so that the adapter must expand the expression itself.
-func (e *expression) needsAdapter(vs varSpec, v tval) bool {
-	// A named operator writes the name, which the library knows as "%2D"
-	// where it holds "-" (D14, libName).
-	if e.op.named && strings.IndexByte(vs.name, '-') >= 0 {
-		return true
-	}
-	switch v.kind {
-	case tvAssoc:
-		// The library takes objects as Go maps and so writes their members in
-		// random order: "{?assoc_special_chars*}" and every object vector
-		// would pass only by chance (D12 wants JavaScript key order).
-		return true
-	case tvString:
-		// Empty strings: "X{.empty}" gives "X" instead of "X.", and
-		// "{empty,x}" loses the separator (spec-examples 3.2.5).
-		if v.s == "" {
-			return true
-		}
-		// The prefix modifier cuts bytes, not characters: "{greek:1}"
-		// (extended-tests, Additional Examples 7).
-		if vs.prefix > 0 && !isASCII(v.s) {
-			return true
-		}
-		// "+" and "#" re-encode "%" of a %XX triplet: "{+id}" with "admin%2F"
-		// (extended-tests, Additional Examples 6).
-		return e.op.allowReserved && strings.IndexByte(v.s, '%') >= 0
-	case tvList:
-		for _, s := range v.items {
-			if s == "" || vs.prefix > 0 && !isASCII(s) || e.op.allowReserved && strings.IndexByte(s, '%') >= 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// expandLibrary expands e through the library. Values arrive as strings
-// and lists of strings only: the library formats other types with %v
-// ("1e+06" for 1e6) and panics on nil, and undefined variables are left out
-// of the map, as it expects.
-func (e *expression) expandLibrary(dst []byte, vals []tval) ([]byte, error) {
-	m := make(map[string]any, len(vals))
-	for i, v := range vals {
-		switch v.kind {
-		case tvString:
-			m[libName(e.vars[i].name)] = v.s
-		case tvList:
-			l := make([]any, len(v.items))
-			for j, s := range v.items {
-				l[j] = s
-			}
-			m[libName(e.vars[i].name)] = l
-		}
-	}
-	s, err := e.lib.Expand(m)
-	if err != nil {
-		return dst, errorf(CodeInvalidParameter, "url", "%v", err)
-	}
-	return append(dst, s...), nil
-}
-
-// expandRFC expands e as RFC 6570 appendix A says, for the forms the
-// library gets wrong (see needsAdapter).
+// expandRFC expands e as RFC 6570 appendix A says.
 func (e *expression) expandRFC(dst []byte, vals []tval) []byte {
 	op := e.op
 	first := true
@@ -655,7 +660,3 @@ func appendNamed(dst []byte, op *operator, name string, empty bool) []byte {
 	}
 	return append(dst, '=')
 }
-
-// libName is a variable's name as the library was given it: "-" as "%2D"
-// (D14, parseExpression).
-func libName(name string) string { return strings.ReplaceAll(name, "-", "%2D") }

@@ -39,13 +39,23 @@ const (
 // caller's options into Values, and Go programs build them with the
 // constructors below. Values are immutable once built, except through the
 // *Obj they hold, which the engine never changes after merging.
+//
+// A Value may carry a handle (WithHandle): the caller's name for where it
+// came from. The engine never reads it and carries it through merge and
+// parse with the value, so that whoever reads a result can hand back the
+// caller's own value instead of a copy (the bridge does, D15, D19, D27).
+// A value may also be unloaded (Unloaded): its kind is known but not its
+// content, which the engine asks the Session's Loader for only where it
+// must read it.
 type Value struct {
-	kind  Kind
-	class Class
-	s     string // String text, Number/BigInt text, "true"/"false"
-	list  []Value
-	obj   *Obj
-	ref   any // Opaque payload
+	kind     Kind
+	class    Class
+	unloaded bool   // the content is to be asked of a Loader (Unloaded)
+	handle   int32  // the caller's handle plus one; 0 for none
+	s        string // String text, Number/BigInt text, "true"/"false"
+	list     []Value
+	obj      *Obj
+	ref      any // Opaque payload
 }
 
 // Str returns a String value.
@@ -60,6 +70,60 @@ func Int(i int64) Value {
 		return Num(float64(i))
 	}
 	return Value{kind: Number, s: strconv.FormatInt(i, 10)}
+}
+
+// NumText returns a Number value from JavaScript's own text for it, as
+// String(n) writes it (D12): a JavaScript caller has already formatted it.
+// It returns Undefined when the text is not such a number.
+func NumText(text string) Value {
+	if !isJSNumberText(text) {
+		return Value{}
+	}
+	return Value{kind: Number, s: text}
+}
+
+// isJSNumberText reports whether s has the form of String(n): NaN,
+// Infinity, -Infinity, or an optional "-", digits, an optional fraction and
+// an optional exponent with an explicit sign.
+func isJSNumberText(s string) bool {
+	switch s {
+	case "NaN", "Infinity", "-Infinity":
+		return true
+	}
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return false
+		}
+		i = j
+	}
+	if i < len(s) && s[i] == 'e' {
+		if i+1 >= len(s) || s[i+1] != '+' && s[i+1] != '-' {
+			return false
+		}
+		j := i + 2
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i+2 {
+			return false
+		}
+		i = j
+	}
+	return i == len(s)
 }
 
 // Big returns a BigInt value from its decimal digits (an optional "-"
@@ -97,6 +161,30 @@ func ObjValue(o *Obj) Value {
 // a JavaScript handle in the bridge, or any Go value (an io.Reader as data,
 // a context in request). class tells the content-type rule what it is (D20).
 func OpaqueValue(ref any, class Class) Value { return Value{kind: Opaque, class: class, ref: ref} }
+
+// Unloaded returns a value of kind k (String, Array or Object) whose content
+// is not given: the engine places it by its kind and handle, and asks the
+// Session's Loader for the content only where it must read it (a url
+// variable, a query parameter, a plain object merged with a default). A
+// value that only travels, such as a 10 MB body, is thus never converted.
+func Unloaded(k Kind, handle int) Value {
+	return Value{kind: k, unloaded: true, handle: int32(handle + 1)}
+}
+
+// WithHandle returns v carrying handle h (h >= 0), the caller's name for it.
+func (v Value) WithHandle(h int) Value {
+	v.handle = int32(h + 1)
+	return v
+}
+
+// Handle returns the handle v carries, and whether it carries one.
+func (v Value) Handle() (int, bool) { return int(v.handle) - 1, v.handle != 0 }
+
+// IsUnloaded reports whether v's content is still to be asked of a Loader.
+func (v Value) IsUnloaded() bool { return v.unloaded }
+
+// Class returns the class of an Opaque value (ClassOther for other kinds).
+func (v Value) Class() Class { return v.class }
 
 // Kind returns the value's kind.
 func (v Value) Kind() Kind { return v.kind }

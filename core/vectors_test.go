@@ -71,7 +71,7 @@ func expandString(tpl string, lookup func(string) Value) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := ct.expand(nil, lookup)
+	out, err := expandWith(ct, lookup)
 	return string(out), err
 }
 

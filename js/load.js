@@ -14,11 +14,14 @@ export function prepare() {
   const go = new Go();
   const name = `endpointWasm${instances++}`;
   go.argv = ["js", name]; // main() hangs its API off scope[name]
-  return { go, scope, name };
+  // The engine's one import: it asks the shim for a held value (protocol.js).
+  const hooks = { load: () => -0x80000000 };
+  go.importObject.ew = { load: (handle, ptr, cap) => hooks.load(handle, ptr, cap) };
+  return { go, scope, name, hooks };
 }
 
 /** start runs main() of an instance and returns the endpoint over it. */
-export function start({ go, scope, name }, instance) {
+export function start({ go, scope, name, hooks }, instance) {
   go.run(instance); // runs main() until it blocks; the promise settles only on exit
   const api = scope[name];
   if (!api) throw new Error("endpoint-wasm: endpoint.wasm did not start");
@@ -28,7 +31,7 @@ export function start({ go, scope, name }, instance) {
   if (api.version !== version) {
     throw new Error(`endpoint-wasm: endpoint.wasm is version ${api.version} but the package is ${version}`);
   }
-  return createEndpoint(instance.exports, api.DEFAULTS);
+  return createEndpoint(instance.exports, api.DEFAULTS, hooks);
 }
 
 /** instantiate compiles and starts the module from bytes or a WebAssembly.Module. */

@@ -1,180 +1,166 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// The operations of the bridge, the first byte of its input. The shim uses
-// the lower-case forms of the fast path (core.FastEndpointElide, ...,
-// core.FastMergeParse "b": merge() and endpoint() of one input); the general
-// path answers them as the upper-case ones, headers in full, and "b" as "M".
-const (
-	opEndpoint = 'E' // [defaults, route, options] -> request options
-	opMerge    = 'M' // [defaults, route, options] -> merged options
-	opParse    = 'P' // [0, null, merged]          -> request options
-	opDefaults = 'D' // [defaults, null, options]  -> the new merged defaults
-)
-
-// Output status, the first byte of the output.
-const (
-	statusOK    = 'o' // JSON, then optionally "\n" and the patches
-	statusError = 'e' // {"code","field","message"}
-)
-
-// codeInternal marks a recovered panic: a bug in the engine, never a
-// dead runtime (D29).
-const codeInternal = "ERR_INTERNAL"
-
-// bridge runs one operation. in is the op byte followed by the JSON array
-// [defaults, route, options], where defaults is 0 for the global defaults,
-// and where "#<class><index>" tokens stand for host values the shim keeps
-// (core.DecodeBridge). The result is appended to out[:0] as a status byte
-// and JSON; opaque values in it are written as null and listed after a
-// newline as patches, [[index, key, key...], ...], so that the shim can put
-// the originals back by reference (D19, D27); bigints are written as
-// strings and listed with index -1 (D12). JSON text never holds a raw
-// newline, so the first newline ends the result. Op "b" (core.FastMergeParse)
-// may add a second such part after "\r", which JSON text never holds either.
-//
-// Both entries, the //go:wasmexport functions and the js.FuncOf members of
-// the global object, call it. It never panics: a panic becomes an error.
-func bridge(in, out []byte) []byte {
-	if len(in) == 0 {
-		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: empty")
-	}
-	// The hot path answers the common calls without allocating; it leaves
-	// everything else, errors included, to the general path.
-	if res, ok := fast.Run(in[0], append(out[:0], statusOK), in[1:]); ok {
-		return res
-	}
-	op := in[0]
-	switch {
-	case op == core.FastMergeParse:
-		op = opMerge // merge() alone, which the shim then parses the ordinary way
-	case op >= 'a' && op <= 'z':
-		op -= 'a' - 'A' // e, m, p: the general path writes headers in full, as E, M, P
-	}
-	return general(op, in[1:], out)
+// bridge runs the shim's messages (protocol.go) on the engine. It keeps the
+// layers made by .defaults() (the shim names them by id and frees them when
+// their endpoint is collected), one core.Session whose memory every call
+// reuses, and the buffers of the answer.
+type bridge struct {
+	layers    map[uint32]*core.Builder
+	nextLayer uint32
+	session   core.Session
+	slab      slab
+	w         writer
+	load      loader
+	shrink    bool // the last call was large: let go of its buffers first
 }
 
-// fast holds the hot path's buffers. The module is single-threaded; a
-// native test that calls bridge from several goroutines would need one each.
-var fast core.FastPath
+// newBridge returns a bridge whose layer 0 is the global defaults (D1), and
+// whose loader asks fetch for the content of held values.
+func newBridge(fetch func(handle int, arena *[]byte) ([]byte, bool)) *bridge {
+	b := &bridge{layers: map[uint32]*core.Builder{0: core.New()}, nextLayer: 1}
+	b.load = loader{fetch: fetch, slab: &b.slab}
+	b.session.Loader = &b.load
+	return b
+}
 
-// general runs operation op on args ([defaults, route, options]) through
-// the decoder and the core API.
-func general(op byte, args []byte, out []byte) (res []byte) {
-	out = out[:0]
+// bigCall is the size of message or answer past which the bridge lets go
+// of its buffers after the call, so that one large call does not keep its
+// memory for the life of the instance.
+const bigCall = 1 << 20
+
+// call runs one message and returns the status; the answer is in b.w. It
+// never panics: a panic is answered as ERR_INTERNAL, and the next call
+// works (D29).
+func (b *bridge) call(in []byte) (status int) {
+	if b.shrink {
+		b.trim()
+	}
 	defer func() {
 		if p := recover(); p != nil {
-			res = appendError(out[:0], codeInternal, "", fmt.Sprintf("endpoint: internal error (please report it): %v", p))
+			status = b.fail(core.NewError(codeInternal, "", fmt.Sprintf("internal error (please report it): %v", p)))
 		}
+		b.shrink = len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(b.load.arena) > bigCall
 	}()
-	v, err := core.DecodeBridge(args)
-	if err != nil {
-		return appendErr(out, err)
-	}
-	list := v.List()
-	if v.Kind() != core.Array || len(list) != 3 {
-		return appendError(out, string(core.CodeInvalidArgument), "input", "endpoint: input: not [defaults, route, options]")
-	}
-	b := core.New()
-	if d := list[0]; d.Kind() == core.Object {
-		b = core.NewBuilder(d.Obj())
-	}
+	b.slab.reset()
+	b.load.arena = b.load.arena[:0]
+	r := reader{in: in, slab: &b.slab}
+	op := r.u8()
+	layer := b.layers[r.u32()]
+	base := int(r.u32())
+	r.next = base
 	route := ""
-	if r := list[1]; r.Kind() == core.String {
-		route = r.Text()
+	if n := r.u32(); n != noRoute {
+		route = r.text(n)
 	}
-	options := list[2].Obj() // nil for null
-
-	var p patcher
-	out = append(out, statusOK)
+	opts := r.value(1, -1)
+	if r.bad || r.pos != len(in) || layer == nil || opts.Kind() != core.Object && opts.Kind() != core.Null {
+		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
+	}
+	options := opts.Obj()
+	b.w.reset(base)
+	var err error
 	switch op {
 	case opEndpoint, opParse:
-		var r *core.Request
+		var res *core.Request
 		if op == opEndpoint {
-			r, err = b.Endpoint(route, options)
+			res, err = b.session.Endpoint(layer, route, options)
 		} else {
-			r, err = b.Parse(options)
+			res, err = b.session.Parse(options)
 		}
-		if err != nil {
-			return appendErr(out[:0], err)
+		if err == nil {
+			b.w.request(res)
 		}
-		out = r.AppendJSONOpaque(out, p.record)
-	case opMerge, opDefaults:
+	case opMerge:
 		var m *core.Obj
-		if op == opMerge {
-			m, err = b.Merge(route, options)
-		} else {
-			var nb *core.Builder
-			if nb, err = b.Defaults(options); err == nil {
-				m = nb.DEFAULTS()
-			}
+		if m, err = b.session.Merge(layer, route, options); err == nil {
+			b.w.object(m)
 		}
-		if err != nil {
-			return appendErr(out[:0], err)
+	case opDefaults:
+		var nb *core.Builder
+		if nb, err = b.session.Defaults(layer, options); err == nil {
+			id := b.nextLayer
+			b.nextLayer++
+			b.layers[id] = nb
+			b.w.ops = append(b.w.ops, id)
+			b.w.object(nb.DEFAULTS())
 		}
-		out = core.AppendJSONOpaque(out, core.ObjValue(m), p.record)
 	default:
-		return appendError(out[:0], string(core.CodeInvalidArgument), "input", "endpoint: input: unknown operation "+strconv.Quote(string(op)))
+		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))
 	}
-	return p.appendTo(out)
+	switch {
+	case errors.Is(err, errHost):
+		return statusHostError
+	case err != nil:
+		e, ok := err.(*core.Error) // the engine returns *core.Error itself, never wrapped
+		if !ok {
+			e = core.NewError(codeInternal, "", err.Error())
+		}
+		return b.fail(e)
+	case b.w.bad:
+		return b.fail(core.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
+	}
+	return statusOK
 }
 
-// patcher collects where opaque values go in the output.
-type patcher struct {
-	buf []byte
+// codeInternal marks a bug in the engine, caught: the next call works (D29).
+const codeInternal core.Code = "ERR_INTERNAL"
+
+// fail writes the error answer: code, field, message (D28).
+func (b *bridge) fail(e *core.Error) int {
+	b.w.reset(0)
+	b.w.textOp(opText, string(e.Code))
+	b.w.textOp(opText, e.Field)
+	b.w.textOp(opText, e.Error())
+	return statusError
 }
 
-// record notes a host value (its side-table index) or a bigint (index -1:
-// the shim turns the string there into a BigInt).
-func (p *patcher) record(path []string, v core.Value) {
-	index := -1
-	if v.Kind() == core.Opaque {
-		ref, _ := v.Ref()
-		index, _ = ref.(int)
+// free forgets a layer; layer 0, the global defaults, stays.
+func (b *bridge) free(id uint32) {
+	if id != 0 {
+		delete(b.layers, id)
 	}
-	if len(p.buf) == 0 {
-		p.buf = append(p.buf, "\n["...)
-	} else {
-		p.buf = append(p.buf, ',')
-	}
-	p.buf = append(p.buf, '[')
-	p.buf = strconv.AppendInt(p.buf, int64(index), 10)
-	for _, k := range path {
-		p.buf = append(p.buf, ',')
-		p.buf = core.AppendJSON(p.buf, core.Str(k))
-	}
-	p.buf = append(p.buf, ']')
 }
 
-func (p *patcher) appendTo(out []byte) []byte {
-	if len(p.buf) == 0 {
-		return out
-	}
-	return append(append(out, p.buf...), ']')
+// trim lets go of the buffers of a large call.
+func (b *bridge) trim() {
+	b.slab = slab{}
+	b.w = writer{}
+	b.session = core.Session{Loader: &b.load}
+	b.load.arena = nil
 }
 
-func appendErr(out []byte, err error) []byte {
-	// The engine returns *core.Error itself, never wrapped; a type assertion
-	// keeps errors.As, and the reflection it links, out of the module.
-	if e, ok := err.(*core.Error); ok {
-		return appendError(out, string(e.Code), e.Field, e.Error())
-	}
-	return appendError(out, codeInternal, "", "endpoint: "+err.Error())
+// errHost is what a load returns when the shim could not read the value:
+// the shim keeps the error and throws it (statusHostError).
+var errHost = errors.New("endpoint: the shim could not read a value")
+
+// loader is the session's core.Loader: it asks the shim for the whole value
+// of a handle (protocol.go, load) and decodes it. The bytes stay in the
+// arena until the next call, as the strings decoded from them are views.
+type loader struct {
+	fetch func(handle int, arena *[]byte) ([]byte, bool)
+	slab  *slab
+	arena []byte
 }
 
-func appendError(out []byte, code, field, message string) []byte {
-	out = append(out[:0], statusError)
-	out = append(out, `{"code":`...)
-	out = core.AppendJSON(out, core.Str(code))
-	out = append(out, `,"field":`...)
-	out = core.AppendJSON(out, core.Str(field))
-	out = append(out, `,"message":`...)
-	out = core.AppendJSON(out, core.Str(message))
-	return append(out, '}')
+// Load implements core.Loader.
+func (l *loader) Load(v core.Value) (core.Value, error) {
+	h, _ := v.Handle()
+	data, ok := l.fetch(h, &l.arena)
+	if !ok {
+		return core.Value{}, errHost
+	}
+	r := reader{in: data, slab: l.slab}
+	r.next = int(r.u32())
+	lv := r.value(2, h)
+	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {
+		return core.Value{}, core.NewError(core.CodeInvalidArgument, "input", "input: a loaded value is malformed")
+	}
+	return lv, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -8,133 +10,118 @@ import (
 )
 
 const ua = `"user-agent":"endpoint-wasm/` + core.Version + `"`
+const std = `{"accept":"application/vnd.github.v3+json",` + ua
+
+func route(r string) *string { return &r }
 
 var bridgeCases = []struct {
-	name, in, want string
+	name    string
+	op      byte
+	route   *string
+	options string
+	hold    []string
+	want    string
 }{
-	{"endpoint expands a route over the global defaults",
-		`E[0,"GET /repos/{owner}/{repo}",{"owner":"o","repo":"r","page":2}]`,
-		`o{"method":"get","url":"https://api.github.com/repos/o/r?page=2","headers":{"accept":"application/vnd.github.v3+json",` + ua + `}}`},
-	{"data is a handle: written as null and patched back by reference, and a Blob gets no content-type (D19, D20)",
-		`E[0,"POST /x",{"data":#23}]`,
-		`o{"method":"post","url":"https://api.github.com/x","headers":{"accept":"application/vnd.github.v3+json",` + ua + `},"body":null}` + "\n" + `[[3,"body"]]`},
-	{"a string data handle gets the JSON content-type (D20)",
-		`E[0,"POST /x",{"data":#00}]`,
-		`o{"method":"post","url":"https://api.github.com/x","headers":{"accept":"application/vnd.github.v3+json",` + ua + `,"content-type":"application/json; charset=utf-8"},"body":null}` + "\n" + `[[0,"body"]]`},
-	{"handles inside request keep their place when request merges with the defaults' (D27)",
-		`E[{"method":"GET","baseUrl":"https://h.example","headers":{},"mediaType":{"format":"","previews":[]},"request":{"fetch":#01,"n":1}},"GET /x",{"request":{"signal":#02}}]`,
-		`o{"method":"get","url":"https://h.example/x","headers":{},"request":{"fetch":null,"n":1,"signal":null}}` + "\n" + `[[1,"request","fetch"],[2,"request","signal"]]`},
-	{"merge keeps the url unexpanded and the method as written (D3)",
-		`M[0,"post /x/{y}",null]`,
-		`o{"method":"post","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json",` + ua + `},"mediaType":{"format":"","previews":[]},"url":"/x/{y}"}`},
-	{"defaults returns the merged defaults",
-		`D[0,null,{"per_page":100,"headers":{"X-A":"1"}}]`,
-		`o{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json",` + ua + `,"x-a":"1"},"mediaType":{"format":"","previews":[]},"per_page":100}`},
-	{"parse takes merged options",
-		`P[0,null,{"method":"DELETE","url":"https://h.example/a/{b}","b":"c d"}]`,
-		`o{"method":"delete","url":"https://h.example/a/c%20d","headers":{}}`},
-	{"an error names its code, field and message (D28)",
-		`E[0,"FETCH /x",null]`,
-		`e{"code":"ERR_UNSUPPORTED_METHOD","field":"route","message":"endpoint: route: unsupported method \"FETCH\" in \"FETCH /x\""}`},
-	{"invalid input is ERR_INVALID_ARGUMENT",
-		`E[0,"GET /x",{"a":]`,
-		`e{"code":"ERR_INVALID_ARGUMENT","field":"input","message":"endpoint: input: invalid JSON at offset 17: unexpected character"}`},
-	{"input that is not [defaults, route, options] is ERR_INVALID_ARGUMENT",
-		`E{"a":1}`,
-		`e{"code":"ERR_INVALID_ARGUMENT","field":"input","message":"endpoint: input: not [defaults, route, options]"}`},
-	{"an unknown operation is ERR_INVALID_ARGUMENT",
-		`X[0,null,null]`,
-		`e{"code":"ERR_INVALID_ARGUMENT","field":"input","message":"endpoint: input: unknown operation \"X\""}`},
-	{"empty input is ERR_INVALID_ARGUMENT",
-		``,
-		`e{"code":"ERR_INVALID_ARGUMENT","field":"input","message":"endpoint: input: empty"}`},
-	{"NaN and Infinity tokens are numbers written as JavaScript writes them (D12)",
-		`E[0,"GET /x",{"a":NaN,"b":-Infinity}]`,
-		`o{"method":"get","url":"https://api.github.com/x?a=NaN&b=-Infinity","headers":{"accept":"application/vnd.github.v3+json",` + ua + `}}`},
+	{"endpoint expands a route over the global defaults", opEndpoint, route("GET /repos/{owner}/{repo}"), `{"owner":"o","repo":"r","page":2}`, nil,
+		`{"method":"get","url":"https://api.github.com/repos/o/r?page=2","headers":` + std + `}}`},
+	{"a held body value comes back by handle, never read (D15, D19)", opEndpoint, route("POST /x"), `{"big":"x","obj":{"a":1}}`, []string{"big", "obj"},
+		`{"method":"post","url":"https://api.github.com/x","headers":` + std + `,"content-type":"application/json; charset=utf-8"},"body":{"big":"x","obj":{"a":1}}}`},
+	{"a held value the url needs is loaded (core.Unloaded)", opEndpoint, route("GET /x/{path}"), `{"path":"docs/README.md","q":"a+b c"}`, []string{"path", "q"},
+		`{"method":"get","url":"https://api.github.com/x/docs%2FREADME.md?q=a+b%20c","headers":` + std + `}}`},
+	{"a held array in a query is loaded and joined (D16)", opEndpoint, route("GET /x"), `{"labels":["bug","help wanted"]}`, []string{"labels"},
+		`{"method":"get","url":"https://api.github.com/x?labels=bug%2Chelp%20wanted","headers":` + std + `}}`},
+	{"a held object in a query is refused by its kind alone (D16)", opEndpoint, route("GET /x"), `{"o":{"a":1}}`, []string{"o"},
+		`"ERR_INVALID_PARAMETER" "o" "endpoint: o: an object has no query-string encoding"`},
+	{"merge keeps the url unexpanded and the method as written (D3)", opMerge, route("post /x/{y}"), ``, nil,
+		`{"method":"post","baseUrl":"https://api.github.com","headers":` + std + `},"mediaType":{"format":"","previews":[]},"url":"/x/{y}"}`},
+	{"parse takes merged options", opParse, nil, `{"method":"DELETE","url":"https://h.example/a/{b}","b":"c d"}`, nil,
+		`{"method":"delete","url":"https://h.example/a/c%20d","headers":{}}`},
+	{"an error names its code, field and message (D28)", opEndpoint, route("FETCH /x"), ``, nil,
+		`"ERR_UNSUPPORTED_METHOD" "route" "endpoint: route: unsupported method \"FETCH\" in \"FETCH /x\""`},
+	{"numbers are taken as JavaScript wrote them (D12)", opEndpoint, route("GET /x"), `{"a":1e21,"b":0.1}`, nil,
+		`{"method":"get","url":"https://api.github.com/x?a=1e%2B21&b=0.1","headers":` + std + `}}`},
+	{"bigints cross as decimal text and come back by handle (D12)", opEndpoint, route("POST /x/{id}"), `{"id":12n,"n":-5n}`, nil,
+		`{"method":"post","url":"https://api.github.com/x/12","headers":` + std + `,"content-type":"application/json; charset=utf-8"},"body":{"n":-5n}}`},
 }
 
 func TestBridge(t *testing.T) {
-	var out []byte
+	s := newShim()
 	for _, c := range bridgeCases {
 		t.Run(c.name, func(t *testing.T) {
-			out = bridge([]byte(c.in), out)
-			if string(out) != c.want {
-				t.Errorf("got  %s\nwant %s", out, c.want)
+			_, got := s.run(s.msg(c.op, 0, c.route, c.options, c.hold...))
+			if got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
 		})
 	}
 }
 
-// After many calls mixing valid and invalid input, the bridge still answers
-// correctly and its output buffer has stopped growing (D2, D29).
-func TestBridgeStaysHealthyAndFlatOverManyCalls(t *testing.T) {
-	var out []byte
-	valid, invalid := []byte(bridgeCases[0].in), []byte(`E[0,"GET /x/{",null]`)
-	out = bridge(valid, out)
-	capAfterWarmUp := 0
-	for i := 0; i < 100_000; i++ {
-		if i%3 == 0 {
-			out = bridge(invalid, out)
-			if out[0] != statusError {
-				t.Fatalf("call %d: %s", i, out)
-			}
-			continue
-		}
-		out = bridge(valid, out)
-		if string(out) != bridgeCases[0].want {
-			t.Fatalf("call %d: %s", i, out)
-		}
-		if i == 1000 {
-			capAfterWarmUp = cap(out)
-		}
+func TestALayerIsKeptAndItsValuesComeBackByHandle(t *testing.T) { // spec rule 1, D21, D27
+	s := newShim()
+	status, got := s.run(s.msg(opDefaults, 0, nil, `{"baseUrl":"https://h.example","headers":{"X-A":"1"},"request":{"n":1,"deep":{"a":1}},"per_page":100}`))
+	want := `layer 1: {"method":"GET","baseUrl":"https://h.example","headers":` + std + `,"x-a":"1"},"mediaType":{"format":"","previews":[]},"request":{"n":1,"deep":{"a":1}},"per_page":100}`
+	if status != statusOK || got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
 	}
-	if cap(out) != capAfterWarmUp {
-		t.Errorf("output buffer grew from %d to %d", capAfterWarmUp, cap(out))
+	_, got = s.run(s.msg(opEndpoint, 1, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`))
+	want = `{"method":"post","url":"https://h.example/y","headers":` + std + `,"x-a":"1","content-type":"application/json; charset=utf-8"},"body":{"per_page":100,"t":"x"},"request":{"n":1,"deep":{"a":1,"b":2}}}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	s.b.free(1)
+	if status, _ := s.run(s.msg(opEndpoint, 1, route("GET /y"), ``)); status != statusError {
+		t.Errorf("a freed layer still answers")
 	}
 }
 
-func FuzzBridge(f *testing.F) {
-	for _, c := range bridgeCases {
-		f.Add([]byte(c.in))
+func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
+	s := newShim()
+	good := s.msg(opEndpoint, 0, route("GET /x"), `{"a":1}`)
+	for n := 0; n < len(good); n++ {
+		if status, _ := s.run(good[:n]); status != statusError {
+			t.Fatalf("%d bytes of a message: status %d", n, status)
+		}
 	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		out := bridge(in, nil)
-		// Each part (two for op "b", split by "\r") is a status byte, JSON,
-		// and maybe a newline and the patches, JSON too.
-		parts := strings.Split(string(out), "\r")
-		if len(parts) > 2 || len(parts) == 2 && in[0] != core.FastMergeParse {
-			t.Fatalf("%d parts for %q: %q", len(parts), in, out)
+	for _, bad := range [][]byte{append(good, 0), {'X', 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, recNull}} {
+		if status, _ := s.run(bad); status != statusError {
+			t.Errorf("%q: status %d", bad, status)
 		}
-		for _, part := range parts {
-			if len(part) == 0 || (part[0] != statusOK && part[0] != statusError) {
-				t.Fatalf("bad output %q", out)
-			}
-			if part[0] == statusError && strings.Contains(part, codeInternal) {
-				t.Fatalf("internal error for %q: %s", in, out)
-			}
-			json, patches, hasPatches := strings.Cut(part[1:], "\n")
-			if _, err := core.DecodeJSON([]byte(json)); err != nil {
-				t.Fatalf("output is not JSON: %q", out)
-			}
-			if _, err := core.DecodeJSON([]byte(patches)); hasPatches && err != nil {
-				t.Fatalf("patches are not JSON: %q", out)
-			}
-		}
-	})
-}
-
-func TestBigintsAreListedForTheShim(t *testing.T) { // D12
-	out := bridge([]byte(`M[0,"POST /x",{"id":12345678901234567890n,"l":[1n]}]`), nil)
-	want := `o{"method":"POST","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json",` + ua + `},"mediaType":{"format":"","previews":[]},"url":"/x","id":"12345678901234567890","l":["1"]}` + "\n" + `[[-1,"id"],[-1,"l","0"]]`
-	if string(out) != want {
-		t.Errorf("got  %s\nwant %s", out, want)
+	}
+	if status, got := s.run(good); status != statusOK || !strings.Contains(got, "https://api.github.com/x?a=1") {
+		t.Errorf("then: %d %s", status, got)
 	}
 }
 
-func TestABigintHeaderIsPatchedInsideHeaders(t *testing.T) { // D12, D22
-	out := bridge([]byte(`E[0,"GET /x",{"headers":{"x-n":5n}}]`), nil)
-	want := `o{"method":"get","url":"https://api.github.com/x","headers":{"accept":"application/vnd.github.v3+json",` + ua + `,"x-n":"5"}}` + "\n" + `[[-1,"headers","x-n"]]`
-	if string(out) != want {
-		t.Errorf("got  %s\nwant %s", out, want)
+// TestConstantsMatchTheShims: js/protocol.js names the same values, in the
+// same order, as constants here, and the same numbers for each tag.
+func TestConstantsMatchTheShims(t *testing.T) {
+	src, err := os.ReadFile("../js/protocol.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)export const CONSTANTS = \[(.*?)\];`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no CONSTANTS in js/protocol.js")
+	}
+	var js []string
+	for _, item := range regexp.MustCompile(`"[^"]*"|undefined|null|false|true`).FindAll(m[1], -1) {
+		js = append(js, strings.Trim(string(item), `"`))
+	}
+	if strings.Join(js, "|") != strings.Join(constants[:], "|") {
+		t.Errorf("js/protocol.js CONSTANTS:\n%v\nwasm/protocol.go constants:\n%v", js, constants)
+	}
+	for name, want := range map[string]int{
+		"REC_UNDEFINED": recUndefined, "REC_NULL": recNull, "REC_FALSE": recFalse, "REC_TRUE": recTrue, "REC_NUMBER": recNumber,
+		"REC_BIGINT": recBigInt, "REC_STRING": recString, "REC_ARRAY": recArray, "REC_OBJECT": recObject, "REC_HOST": recHost,
+		"REC_HELD_STRING": recHeldString, "REC_HELD_ARRAY": recHeldArray, "REC_HELD_OBJECT": recHeldObject,
+		"OP_REF": opRef, "OP_COPY": opCopy, "OP_TEXT": opText, "OP_CONST": opConst, "OP_OBJECT": opObject, "OP_ARRAY": opArray,
+		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "STATUS_OK": statusOK, "STATUS_ERROR": statusError, "STATUS_HOST_ERROR": statusHostError,
+		"OP_ENDPOINT": opEndpoint, "OP_MERGE": opMerge, "OP_PARSE": opParse, "OP_DEFAULTS": opDefaults,
+		"BOX_INPUT": 0, "BOX_INPUT_CAP": 1, "BOX_OPS": 2, "BOX_OPS_LEN": 3, "BOX_TEXT": 4, "BOX_TEXT_LEN": 5,
+	} {
+		m := regexp.MustCompile(`\b` + name + ` = (\d+)`).FindSubmatch(src)
+		if m == nil || string(m[1]) != strconvItoa(want) {
+			t.Errorf("js/protocol.js %s: %s, want %d", name, m, want)
+		}
 	}
 }

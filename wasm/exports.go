@@ -4,41 +4,90 @@ package main
 
 import "unsafe"
 
-// The hot path: the ES module calls these //go:wasmexport functions
-// directly, with input and output as UTF-8 bytes in linear memory. A call
-// through js.FuncOf costs about 8 µs before doing any work; these cost
-// about 0.03 µs. None of them blocks, as an export must not.
+// The entry points the shim calls (//go:wasmexport) and the one it answers
+// (//go:wasmimport), with input and answer as bytes and words in linear
+// memory (protocol.go). A call through js.FuncOf costs about 8 µs before
+// doing any work; these cost a few nanoseconds. None of them blocks, as an
+// export must not.
 //
-// The protocol: ew_input(n) returns the address of a buffer of at least n
-// bytes; the shim writes the input there and calls ew_call(length), which
-// returns the output's length; the output starts at ew_output(). The shim
-// must re-read memory.buffer after ew_input and ew_call, which may grow the
-// memory.
+// The box is a small array at a fixed address (ew_box) through which Go
+// tells the shim where its buffers are: the shim reads it as unsigned
+// words, so that no address above 2 GiB turns negative.
 
-var (
-	inBuf  = make([]byte, 0, 4096)
-	outBuf = make([]byte, 0, 4096)
+// The box's slots.
+const (
+	boxInput    = iota // address of the input buffer
+	boxInputCap        // its capacity
+	boxOps             // address of the answer's words
+	boxOpsLen          // how many
+	boxText            // address of the answer's text
+	boxTextLen         // how many bytes
+	boxLen
 )
 
-//go:wasmexport ew_input
-func ewInput(n int32) uint32 {
-	if int(n) > cap(inBuf) {
-		inBuf = make([]byte, 0, int(n)+int(n)/2)
-	}
-	inBuf = inBuf[:n]
-	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(inBuf))))
+var (
+	box    [boxLen]uint32
+	inBuf  = make([]byte, 0, 4096)
+	engine = newBridge(hostFetch)
+)
+
+func addr[T any](s []T) uint32 { return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(s)))) }
+
+//go:wasmexport ew_box
+func ewBox() uint32 {
+	ewReserve(0)
+	return uint32(uintptr(unsafe.Pointer(&box[0])))
 }
 
+// ew_reserve makes the input buffer hold n bytes at least.
+//
+//go:wasmexport ew_reserve
+func ewReserve(n uint32) {
+	if uint64(n) > uint64(cap(inBuf)) {
+		inBuf = make([]byte, 0, uint64(n)+uint64(n)/2)
+	}
+	box[boxInput], box[boxInputCap] = addr(inBuf[:cap(inBuf)]), uint32(cap(inBuf))
+}
+
+// ew_call runs the message of n bytes in the input buffer.
+//
 //go:wasmexport ew_call
-func ewCall(n int32) int32 {
-	if n < 0 || int(n) > len(inBuf) {
-		n = 0 // the bridge answers with an error
+func ewCall(n uint32) int32 {
+	if uint64(n) > uint64(cap(inBuf)) {
+		n = 0 // malformed: answered as such
 	}
-	outBuf = bridge(inBuf[:n], outBuf)
-	return int32(len(outBuf))
+	status := engine.call(inBuf[:n])
+	box[boxOps], box[boxOpsLen] = addr(engine.w.ops), uint32(len(engine.w.ops))
+	box[boxText], box[boxTextLen] = addr(engine.w.text), uint32(len(engine.w.text))
+	ewReserve(0) // the input buffer may have been let go of
+	return int32(status)
 }
 
-//go:wasmexport ew_output
-func ewOutput() uint32 {
-	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(outBuf))))
+// ew_free forgets a layer of .defaults() whose endpoint was collected.
+//
+//go:wasmexport ew_free
+func ewFree(id uint32) { engine.free(id) }
+
+// load is the shim's answer to "the whole value of this handle" (protocol.go).
+//
+//go:wasmimport ew load
+func load(handle int32, ptr uint32, capacity int32) int32
+
+// hostFetch asks the shim for a value, into the arena a.
+func hostFetch(handle int, a *[]byte) ([]byte, bool) {
+	for {
+		free := (*a)[len(*a):cap(*a)]
+		n := load(int32(handle), addr(free), int32(len(free)))
+		switch {
+		case n == loadFailed:
+			return nil, false
+		case n < 0:
+			// A new arena: the old one stays alive under the views into it.
+			*a = make([]byte, 0, max(2*cap(*a), int(-n)+64))
+		default:
+			data := (*a)[len(*a) : len(*a)+int(n)]
+			*a = (*a)[:len(*a)+int(n)]
+			return data, true
+		}
+	}
 }

@@ -2,7 +2,8 @@
 
 // Command wasm is endpoint-wasm's WebAssembly module. Built with GOOS=js
 // GOARCH=wasm, it hangs the low-level API off one object, at the global
-// name the loader passes as its first argument, and waits forever.
+// name the loader passes as its first argument, and waits forever. The ES
+// module calls the exports of exports.go instead (protocol.go).
 package main
 
 import (
@@ -13,28 +14,28 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// main builds the global object:
+// main builds the global object. Its members take and give JSON text
+// (core.DecodeJSON, core.AppendJSON); defaults are JSON text too ("" for
+// the global ones), so the object keeps no state:
 //
-//	endpoint(input) / merge(input) / parse(input) / defaults(input)
-//	                 string in, string out, as the bridge takes and gives
-//	                 them, without the leading op byte of the input
-//	DEFAULTS         the global defaults as JSON text
-//	version          the package version; goVersion: the Go toolchain
-//	call(input)      the op byte and input in one string
+//	endpoint(defaults, route, options) -> request options, or {"error": {code, field, message}}
+//	merge(defaults, route, options)    -> merged options, or {"error": ...}
+//	parse(options)                     -> request options, or {"error": ...}
+//	defaults(defaults, options)        -> the new defaults, or {"error": ...}
+//	DEFAULTS                           -> the global defaults
+//	version, goVersion                 -> the package version and the Go toolchain's
 //
-// These go through js.FuncOf and are slow (about 8 µs a call); the ES
-// module uses the exports of exports.go instead. Both run bridge().
+// They go through js.FuncOf and JSON, and are slow (several µs a call).
 func main() {
 	name := "endpointWasm"
 	if len(os.Args) > 1 {
 		name = os.Args[1]
 	}
 	api := js.Global().Get("Object").New()
-	api.Set("endpoint", member([]byte{opEndpoint}))
-	api.Set("merge", member([]byte{opMerge}))
-	api.Set("parse", member([]byte{opParse}))
-	api.Set("defaults", member([]byte{opDefaults}))
-	api.Set("call", member(nil))
+	api.Set("endpoint", js.FuncOf(member(jsonEndpoint)))
+	api.Set("merge", js.FuncOf(member(jsonMerge)))
+	api.Set("parse", js.FuncOf(member(jsonParse)))
+	api.Set("defaults", js.FuncOf(member(jsonDefaults)))
 	api.Set("DEFAULTS", string(core.AppendJSON(nil, core.ObjValue(core.DEFAULTS()))))
 	api.Set("version", core.Version)
 	api.Set("goVersion", runtime.Version())
@@ -42,19 +43,15 @@ func main() {
 	select {}
 }
 
-// member returns a function of one string: the bridge's input after prefix
-// (the operation byte, or nothing for call). It is kept out of line so that
-// the module holds one copy of the function it makes, not five.
-//
-//go:noinline
-func member(prefix []byte) js.Func {
-	return js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return string(appendError(nil, string(core.CodeInvalidArgument), "input", "endpoint: input: expected one string"))
+// member adapts a function of string arguments to js.FuncOf.
+func member(fn func(args []string) string) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) any {
+		s := make([]string, len(args))
+		for i, a := range args {
+			if a.Type() == js.TypeString {
+				s[i] = a.String()
+			}
 		}
-		// outBuf (exports.go) serves both entries: JavaScript makes one call
-		// at a time, and the member returns a copy.
-		outBuf = bridge(append(prefix[:len(prefix):len(prefix)], args[0].String()...), outBuf)
-		return string(outBuf)
-	})
+		return fn(s)
+	}
 }

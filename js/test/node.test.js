@@ -47,7 +47,7 @@ test("npm pack ships dist/, package.json and README.md, and nothing else", async
   assert.ok(!files.includes("dist/build.mjs"), "the build script is not shipped");
 });
 
-test("node: the low-level global object (js.FuncOf) answers as the wasmexport path does", async () => {
+test("node: the low-level global object (js.FuncOf, JSON text) answers as the module does", async () => {
   const { prepare } = await import("../../dist/load.js");
   const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
   const rt = prepare();
@@ -56,22 +56,15 @@ test("node: the low-level global object (js.FuncOf) answers as the wasmexport pa
   const api = rt.scope[rt.name];
   assert.ok(api, "main() set the API object in the loader's scope");
   assert.equal(globalThis[rt.name], undefined, "not on the real global object");
-  const { ew_input, ew_call, ew_output, mem } = inst.exports;
-  const viaExport = (text) => {
-    const bytes = new TextEncoder().encode(text);
-    const p = ew_input(bytes.length);
-    new Uint8Array(mem.buffer).set(bytes, p);
-    const n = ew_call(bytes.length);
-    return new TextDecoder().decode(new Uint8Array(mem.buffer, ew_output(), n));
-  };
-  const args = '[0,"GET /repos/{owner}/{repo}",{"owner":"o","repo":"r","x":1}]';
-  for (const [member, op] of [["endpoint", "E"], ["merge", "M"], ["defaults", "D"]]) {
-    assert.equal(api[member](args.replace('"GET /repos/{owner}/{repo}"', op === "D" ? "null" : '"GET /repos/{owner}/{repo}"')),
-      viaExport(op + args.replace('"GET /repos/{owner}/{repo}"', op === "D" ? "null" : '"GET /repos/{owner}/{repo}"')), member);
-  }
-  assert.equal(api.parse('[0,null,{"url":"/x","baseUrl":"https://h.example"}]'), viaExport('P[0,null,{"url":"/x","baseUrl":"https://h.example"}]'));
-  assert.equal(api.call("E" + args), viaExport("E" + args));
-  assert.match(api.endpoint('[0,"TRACE /x",null]'), /^e\{"code":"ERR_UNSUPPORTED_METHOD"/);
-  assert.match(api.endpoint(42), /^e\{"code":"ERR_INVALID_ARGUMENT"/);
-  assert.deepEqual(JSON.parse(api.DEFAULTS).baseUrl, "https://api.github.com");
+  const route = "GET /repos/{owner}/{repo}", options = { owner: "o", repo: "r", x: 1 };
+  const d = { baseUrl: "https://h.example", per_page: 2 };
+  assert.deepEqual(JSON.parse(api.endpoint("", route, JSON.stringify(options))), mod.endpoint(route, options));
+  assert.deepEqual(JSON.parse(api.merge("", route, JSON.stringify(options))), mod.endpoint.merge(route, options));
+  assert.deepEqual(JSON.parse(api.endpoint(JSON.stringify(d), route, JSON.stringify(options))), mod.endpoint.defaults(d)(route, options));
+  assert.deepEqual(JSON.parse(api.defaults("", JSON.stringify(d))), mod.endpoint.defaults(d).DEFAULTS);
+  const merged = mod.endpoint.merge(route, options);
+  assert.deepEqual(JSON.parse(api.parse(JSON.stringify(merged))), mod.endpoint.parse(merged));
+  assert.deepEqual(JSON.parse(api.endpoint("", "TRACE /x", "")).error.code, "ERR_UNSUPPORTED_METHOD");
+  assert.deepEqual(JSON.parse(api.endpoint("", "GET /x", "{")).error.code, "ERR_INVALID_ARGUMENT");
+  assert.deepEqual(JSON.parse(api.DEFAULTS), mod.endpoint.DEFAULTS);
 });

@@ -160,17 +160,32 @@ export const cases = [
     ok(!e.message.includes("s3cret"), "the credential is not in the message (D23)");
     same(e.field, "headers.authorization");
   }],
-  ["cyclic and too deep input is ERR_INVALID_ARGUMENT and the next call works (D29)", (mod) => {
-    const cyclic = { a: 1 };
-    cyclic.self = cyclic;
-    throwsCode(() => mod.endpoint("POST /x", cyclic), "ERR_INVALID_ARGUMENT", mod);
+  ["cyclic or too deep input is ERR_INVALID_ARGUMENT where the engine reads it, and the next call works (D29)", (mod) => {
+    const cyclic = [1];
+    cyclic.push(cyclic);
+    throwsCode(() => mod.endpoint("GET /x", { labels: cyclic }), "ERR_INVALID_ARGUMENT", mod);
     let deep = [];
     for (let i = 0; i < 300; i++) deep = [deep];
-    throwsCode(() => mod.endpoint("POST /x", { deep }), "ERR_INVALID_ARGUMENT", mod);
+    throwsCode(() => mod.endpoint("GET /x", { deep }), "ERR_INVALID_ARGUMENT", mod);
+    let deepObject = {};
+    for (let i = 0; i < 300; i++) deepObject = { a: deepObject };
+    const ep = mod.endpoint.defaults({ x: { a: 1 } });
+    throwsCode(() => ep("POST /y", { x: deepObject }), "ERR_INVALID_ARGUMENT", mod); // merged with the default's x (D21)
     let fine = [];
     for (let i = 0; i < 250; i++) fine = [fine];
-    same(typeof mod.endpoint("POST /x", { fine }).body, "object");
+    same(mod.endpoint("GET /x", { fine }).url, "https://api.github.com/x?fine=", "250 levels are read");
     same(mod.endpoint("GET /x").url, "https://api.github.com/x");
+  }],
+  ["a body value is the caller's own, not walked: a cyclic or deep one comes back as it is (D15, D29)", (mod) => {
+    const cyclic = { a: 1 };
+    cyclic.self = cyclic;
+    const r = mod.endpoint("POST /x", { payload: cyclic });
+    ok(r.body.payload === cyclic, "the very same object");
+    let deep = [];
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    ok(mod.endpoint("POST /x", { deep }).body.deep === deep, "a 5,000-deep body value by reference");
+    const big = "x".repeat(1 << 20);
+    ok(mod.endpoint("POST /x", { big }).body.big === big, "a 1 MB string by reference");
   }],
   ["after 100,000 calls mixing valid and invalid input the runtime still answers correctly (D29)", (mod) => {
     const want = JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 }));

@@ -1,0 +1,130 @@
+package core
+
+import "unsafe"
+
+// A Session runs the operations of a Builder reusing its memory from one
+// call to the next: after the first few calls, a call allocates nothing.
+// What a call returns (the Request, a merged *Obj, and every string and
+// object in them that the engine built) is valid until the Session's next
+// call; strings the caller passed in are returned as they are. The
+// package-level functions and Builder methods use a new Session for each
+// call, so their results stay valid.
+//
+// A Session is not safe for concurrent use; use one per goroutine. The zero
+// value is ready to use.
+type Session struct {
+	// Loader supplies the content of Unloaded values where the engine must
+	// read it. It may be nil when no value is unloaded.
+	Loader Loader
+
+	objs  []*Obj  // scratch objects, handed out in turn by obj()
+	nobj  int     // how many of objs this call uses
+	list  []Value // scratch for lists the engine builds (previews)
+	text  []byte  // scratch for strings the engine builds (names, accept)
+	url   []byte  // scratch for the url
+	path  []byte  // scratch for the expanded url template
+	lit   template
+	req   Request
+}
+
+// A Loader supplies the content of an Unloaded value: given the value (its
+// kind and handle), it returns the same value with its content, or an error
+// when the content cannot be read (it is cyclic or too deep, D29).
+type Loader interface {
+	Load(v Value) (Value, error)
+}
+
+// Endpoint is Builder.Endpoint in this session.
+func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
+	s.begin()
+	m, err := s.merge(b.defaults, route, options)
+	if err != nil {
+		return nil, err
+	}
+	return s.parse(m)
+}
+
+// Merge is Builder.Merge in this session.
+func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
+	s.begin()
+	return s.merge(b.defaults, route, options)
+}
+
+// Parse is core.Parse in this session.
+func (s *Session) Parse(merged *Obj) (*Request, error) {
+	s.begin()
+	if err := checkDepth(merged, "options"); err != nil {
+		return nil, err
+	}
+	return s.parse(merged)
+}
+
+// Defaults is Builder.Defaults in this session. The new Builder keeps a
+// copy of what it needs: it does not depend on the session or the input.
+func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
+	s.begin()
+	m, err := s.merge(b.defaults, "", options)
+	if err != nil {
+		return nil, err
+	}
+	return &Builder{defaults: m.deepClone()}, nil
+}
+
+// begin starts a call: every scratch buffer is free again.
+func (s *Session) begin() {
+	s.nobj = 0
+	s.list = s.list[:0]
+	s.text = s.text[:0]
+	s.url = s.url[:0]
+}
+
+// obj returns an empty scratch object for this call.
+func (s *Session) obj() *Obj {
+	if s.nobj == len(s.objs) {
+		s.objs = append(s.objs, NewObj(8))
+	}
+	o := s.objs[s.nobj]
+	s.nobj++
+	o.reset()
+	return o
+}
+
+// str returns the bytes appended to s.text since start as a string. The
+// string shares the scratch memory: it is valid until the session's next
+// call (Session); a later append that moves s.text leaves it intact.
+func (s *Session) str(start int) string {
+	if start == len(s.text) {
+		return ""
+	}
+	return unsafe.String(&s.text[start], len(s.text)-start)
+}
+
+// load returns v with its content, asking the Loader when v is unloaded.
+func (s *Session) load(v Value, field string) (Value, error) {
+	if !v.unloaded {
+		return v, nil
+	}
+	if s.Loader == nil {
+		return Value{}, errorf(CodeInvalidArgument, field, "the value was not given and there is no Loader")
+	}
+	lv, err := s.Loader.Load(v)
+	if err != nil {
+		return Value{}, err
+	}
+	if lv.kind != v.kind || lv.unloaded {
+		return Value{}, errorf(CodeInvalidArgument, field, "the Loader gave %s for %s", kindName(lv.kind), kindName(v.kind))
+	}
+	if lv.handle == 0 {
+		lv.handle = v.handle
+	}
+	return lv, nil
+}
+
+// viewString returns b as a string without copying: b must not change while
+// the string is in use (Session).
+func viewString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}

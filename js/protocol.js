@@ -1,0 +1,415 @@
+// The wire format, JavaScript side: the mirror of wasm/protocol.go, which
+// describes every message and answer (same names, same numbers). The shim
+// writes what the engine reads (keys, url and query values, headers,
+// mediaType) and keeps every value in a table; the engine answers with
+// handles into that table, so that a body value of any size, data and
+// request come back by reference and never cross as bytes (D15, D19, D27).
+
+import { EndpointError, invalidArgument } from "./errors.js";
+import { classOf, copyPlain, isPlain, setMember } from "./values.js";
+
+// Operations.
+export const OP_ENDPOINT = 69; // "E"
+export const OP_MERGE = 77; // "M"
+export const OP_PARSE = 80; // "P"
+export const OP_DEFAULTS = 68; // "D"
+
+// Record tags.
+const REC_UNDEFINED = 0, REC_NULL = 1, REC_FALSE = 2, REC_TRUE = 3, REC_NUMBER = 4, REC_BIGINT = 5,
+  REC_STRING = 6, REC_ARRAY = 7, REC_OBJECT = 8, REC_HOST = 9, REC_HELD_STRING = 10, REC_HELD_ARRAY = 11,
+  REC_HELD_OBJECT = 12;
+
+const NO_ROUTE = 0xffffffff;
+const LOAD_FAILED = -0x80000000;
+
+// Answer tags, the low 4 bits of a word.
+const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7;
+const TEXT_WIDE = 0x80000000;
+
+// Statuses.
+const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
+
+// The box's slots (wasm/exports.go).
+const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_OPS_LEN = 3, BOX_TEXT = 4, BOX_TEXT_LEN = 5;
+
+/** The values answers name by index: wasm/protocol.go's constants, in order. */
+export const CONSTANTS = [
+  undefined, null, false, true,
+  "", "application/json; charset=utf-8",
+  "get", "head", "post", "put", "patch", "delete",
+  "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
+  "method", "url", "baseUrl", "headers", "mediaType", "data", "request", "body",
+  "format", "previews", "accept", "user-agent", "content-type", "authorization",
+];
+
+/** How deeply input may nest, the options object being level 1 (D29). */
+export const MAX_DEPTH = 256;
+
+// What a call writes of a parameter it may never read: a longer string, or
+// an array longer or holding anything but short scalars, is held (only its
+// kind crosses) and loaded if the engine must read it.
+const SHORT_STRING = 4096, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function tooDeep() {
+  return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`);
+}
+
+/**
+ * Writer writes messages into a growing byte buffer of its own; the call
+ * copies it into Go's input buffer. Every key and record it writes is pushed
+ * onto table, in order: their handles are base + their index.
+ */
+class Writer {
+  constructor() {
+    this.buf = new Uint8Array(4096);
+    this.pos = 0;
+    this.table = [];
+  }
+
+  reset(table) {
+    this.pos = 0;
+    this.table = table;
+  }
+
+  room(n) {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const b = new Uint8Array(size);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+  }
+
+  u8(c) {
+    this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
+  u32(n) {
+    this.room(4);
+    const b = this.buf, p = this.pos;
+    b[p] = n;
+    b[p + 1] = n >>> 8;
+    b[p + 2] = n >>> 16;
+    b[p + 3] = n >>> 24;
+    this.pos = p + 4;
+  }
+
+  /** str writes a u32 byte length and s as UTF-8 (WTF-8 for a lone surrogate, D12). */
+  str(s) {
+    const n = s.length;
+    this.room(4 + 3 * n);
+    const b = this.buf, start = this.pos;
+    let p = start + 4, i = 0;
+    if (n <= 64) {
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c > 127) break;
+        b[p++] = c;
+      }
+    }
+    if (i < n) p = this.wide(s, i, p);
+    const len = p - start - 4;
+    b[start] = len;
+    b[start + 1] = len >>> 8;
+    b[start + 2] = len >>> 16;
+    b[start + 3] = len >>> 24;
+    this.pos = p;
+  }
+
+  // wide writes s from index i at p: with encodeInto when it is well
+  // formed, else by hand, a lone surrogate as its 3-byte WTF-8 form, which
+  // the engine refuses where it would reach a url (D12).
+  wide(s, i, p) {
+    const rest = i === 0 ? s : s.slice(i);
+    if (rest.isWellFormed === undefined || rest.isWellFormed()) return p + encoder.encodeInto(rest, this.buf.subarray(p)).written;
+    const b = this.buf;
+    for (let j = 0; j < rest.length; j++) {
+      let c = rest.charCodeAt(j);
+      if (c >= 0xd800 && c <= 0xdbff && j + 1 < rest.length) {
+        const d = rest.charCodeAt(j + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          j++;
+        }
+      }
+      if (c < 0x80) b[p++] = c;
+      else if (c < 0x800) { b[p++] = 0xc0 | (c >> 6); b[p++] = 0x80 | (c & 63); }
+      else if (c < 0x10000) { b[p++] = 0xe0 | (c >> 12); b[p++] = 0x80 | ((c >> 6) & 63); b[p++] = 0x80 | (c & 63); }
+      else { b[p++] = 0xf0 | (c >> 18); b[p++] = 0x80 | ((c >> 12) & 63); b[p++] = 0x80 | ((c >> 6) & 63); b[p++] = 0x80 | (c & 63); }
+    }
+    return p;
+  }
+
+  /**
+   * value writes a record for v at depth (the options object is 1). In full,
+   * everything is written; otherwise a long string, an array that is not a
+   * few short scalars, and a plain object are held: only their kind
+   * crosses, and the engine loads them where it must read them.
+   */
+  value(v, depth, full) {
+    this.table.push(v);
+    switch (typeof v) {
+      case "string":
+        if (!full && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
+        this.u8(REC_STRING);
+        return this.str(v);
+      case "number":
+        return this.number("" + v); // D12: JavaScript's own String(n)
+      case "boolean":
+        return this.u8(v ? REC_TRUE : REC_FALSE);
+      case "bigint":
+        this.u8(REC_BIGINT);
+        return this.str(v.toString());
+      case "undefined":
+        return this.u8(REC_UNDEFINED);
+      case "object":
+        if (v === null) return this.u8(REC_NULL);
+        if (Array.isArray(v)) return this.array(v, depth, full);
+        if (isPlain(v)) {
+          if (!full) return this.u8(REC_HELD_OBJECT);
+          return this.object(v, depth, full);
+        }
+    }
+    this.u8(REC_HOST);
+    this.u8(classOf(v)); // functions, symbols, class instances, Blobs... (D19, D20)
+  }
+
+  number(text) {
+    this.room(2 + text.length);
+    this.buf[this.pos++] = REC_NUMBER;
+    this.buf[this.pos++] = text.length;
+    for (let i = 0; i < text.length; i++) this.buf[this.pos++] = text.charCodeAt(i);
+  }
+
+  array(a, depth, full) {
+    if (depth >= MAX_DEPTH) throw tooDeep();
+    const n = a.length;
+    if (!full && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
+    const pos = this.pos, mark = this.table.length;
+    this.u8(REC_ARRAY);
+    this.u32(n);
+    for (let i = 0; i < n; i++) {
+      const e = a[i];
+      if (!full && (typeof e === "object" && e !== null || typeof e === "string" && e.length > SHORT_MEMBER)) {
+        // Not a few short scalars: held after all.
+        this.pos = pos;
+        this.table.length = mark;
+        return this.u8(REC_HELD_ARRAY);
+      }
+      this.value(e, depth + 1, full);
+    }
+  }
+
+  /** object writes a plain object's defined members (D15). */
+  object(o, depth, full) {
+    if (depth >= MAX_DEPTH) throw tooDeep();
+    this.u8(REC_OBJECT);
+    const at = this.pos;
+    this.u32(0);
+    let n = 0;
+    const keys = Object.keys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i], v = o[k];
+      if (v === undefined) continue;
+      n++;
+      this.str(k);
+      this.table.push(k);
+      this.value(v, depth + 1, full);
+    }
+    this.patch(at, n);
+  }
+
+  patch(at, n) {
+    const b = this.buf;
+    b[at] = n;
+    b[at + 1] = n >>> 8;
+    b[at + 2] = n >>> 16;
+    b[at + 3] = n >>> 24;
+  }
+
+  /**
+   * options writes a call's options: headers and mediaType in full (the
+   * engine reads all of them), data as a host value (D19: the body as
+   * given), and the keys in merged (the layer's plain objects, which a plain
+   * object of the call merges with, D21) in full.
+   */
+  options(o, merged, full) {
+    this.table.push(o);
+    this.u8(REC_OBJECT);
+    const at = this.pos;
+    this.u32(0);
+    let n = 0;
+    const keys = Object.keys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i], v = o[k];
+      if (v === undefined) continue; // D15
+      n++;
+      this.str(k);
+      this.table.push(k);
+      if (k === "data" && v !== null) {
+        this.table.push(v);
+        this.u8(REC_HOST);
+        this.u8(classOf(v));
+      } else {
+        this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k));
+      }
+    }
+    this.patch(at, n);
+  }
+}
+
+/**
+ * createWire returns the calls into one instance of endpoint.wasm, over
+ * its exports, and the load function its import object must answer with.
+ * A layer is { id, size, table, merged }: its id in Go, its table of values
+ * (size long), and the keys where it holds a plain object (D21).
+ */
+export function createWire(exports) {
+  const { ew_box, ew_reserve, ew_call, mem } = exports;
+  let buffer = null, u8 = null, u32 = null;
+  const views = () => {
+    if (buffer !== mem.buffer) {
+      buffer = mem.buffer;
+      u8 = new Uint8Array(buffer);
+      u32 = new Uint32Array(buffer);
+    }
+  };
+  const box = ew_box() >>> 2;
+  const w = new Writer();
+  const lw = new Writer(); // for loads, during a call
+
+  // The call under way: its layer and values, and what a load kept.
+  let layer = null, vals = null, hostError = null, loaded = -1;
+  // Where the answer is being read.
+  let p = 0, textAt = 0;
+
+  function resolve(h) {
+    return h < layer.size ? layer.table[h] : vals[h - layer.size];
+  }
+
+  /** load answers the engine's request for a held value (protocol.go). */
+  function load(h, ptr, cap) {
+    try {
+      if (loaded !== h) {
+        lw.reset([]);
+        lw.u32(layer.size + vals.length); // the handles of its members start here
+        lw.value(resolve(h), 2, true);
+        for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
+        loaded = h;
+      }
+      if (lw.pos > cap) return -lw.pos;
+      views();
+      u8.set(lw.buf.subarray(0, lw.pos), ptr >>> 0);
+      return lw.pos;
+    } catch (e) {
+      hostError = e;
+      return LOAD_FAILED;
+    }
+  }
+
+  /**
+   * call sends one message and returns the value of its answer. route is a
+   * string or undefined, options a plain object or null; full writes every
+   * value (for defaults, whose values Go keeps). For OP_DEFAULTS it returns
+   * the new layer's id, its table and its options.
+   */
+  function call(op, on, route, options, full) {
+    vals = [];
+    layer = on;
+    try {
+      w.reset(vals);
+      w.u8(op);
+      w.u32(on.id);
+      w.u32(on.size);
+      if (route === undefined) w.u32(NO_ROUTE);
+      else w.str(route);
+      if (options === null) {
+        vals.push(null);
+        w.u8(REC_NULL);
+      } else {
+        w.options(options, on.merged, full);
+      }
+      views();
+      if (u32[box + BOX_INPUT_CAP] < w.pos) {
+        ew_reserve(w.pos);
+        views();
+      }
+      u8.set(w.buf.subarray(0, w.pos), u32[box + BOX_INPUT]);
+      loaded = -1;
+      const status = ew_call(w.pos);
+      views();
+      p = u32[box + BOX_OPS] >>> 2;
+      textAt = u32[box + BOX_TEXT];
+      if (status === STATUS_ERROR) {
+        const code = read(), field = read(), message = read();
+        throw new EndpointError(code, message, field);
+      }
+      if (status === STATUS_HOST_ERROR) {
+        const e = hostError;
+        throw e instanceof EndpointError ? e : invalidArgument("options", `a value could not be read: ${e && e.message}`);
+      }
+      if (op !== OP_DEFAULTS) return read();
+      // A new layer: its table is the old one's, then this call's values,
+      // plain objects and arrays copied so that the caller's later changes
+      // do not reach it (D2); its options are read against that table.
+      const id = u32[p++];
+      const table = on.table.slice();
+      for (let i = 0; i < vals.length; i++) table.push(i > 0 ? copyPlain(vals[i]) : null);
+      layer = { size: table.length, table };
+      return { id, table, options: read() };
+    } finally {
+      layer = vals = hostError = null; // keep no value of the call alive
+      loaded = -1;
+    }
+  }
+
+  function read() {
+    const wd = u32[p++], tag = wd & 15, arg = wd >>> 4;
+    switch (tag) {
+      case OP_REF:
+        return resolve(arg);
+      case OP_COPY:
+        return copyPlain(resolve(arg));
+      case OP_TEXT:
+        return text(arg);
+      case OP_CONST:
+        return CONSTANTS[arg];
+      case OP_OBJECT: {
+        const o = {};
+        for (let i = 0; i < arg; i++) {
+          const k = read();
+          setMember(o, k, read());
+        }
+        return o;
+      }
+      case OP_ARRAY: {
+        const a = new Array(arg);
+        for (let i = 0; i < arg; i++) a[i] = read();
+        return a;
+      }
+      case OP_NUMBER:
+        return Number(text(arg));
+      case OP_BIGINT:
+        return BigInt(text(arg));
+    }
+    throw new EndpointError("ERR_INTERNAL", `endpoint: internal error (please report it): answer word ${wd}`, "");
+  }
+
+  function text(off) {
+    const len = u32[p++];
+    const start = textAt + off;
+    if (len & TEXT_WIDE) return decoder.decode(u8.subarray(start, start + (len & 0x7fffffff)));
+    if (len <= 32) {
+      let s = "";
+      for (let i = start; i < start + len; i++) s += String.fromCharCode(u8[i]);
+      return s;
+    }
+    return decoder.decode(u8.subarray(start, start + len));
+  }
+
+  return { call, load };
+}

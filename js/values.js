@@ -1,0 +1,52 @@
+// What the shim needs to know of a JavaScript value: whether it is a plain
+// object, what kind of body a host value is (D20), how to copy one.
+
+/** isPlain: an object literal or Object.create(null), not a class instance. */
+export function isPlain(v) {
+  if (v === null || typeof v !== "object") return false;
+  const p = Object.getPrototypeOf(v);
+  return p === Object.prototype || p === null;
+}
+
+// Classes of host values: what the content-type rule needs to know (D20);
+// the numbers are core.Class's.
+const OTHER = 0, FORM_DATA = 1, BLOB = 2, URL_SEARCH_PARAMS = 3, BINARY = 4, STREAM = 5;
+
+const g = globalThis;
+
+/** classOf tells what kind of body a host value is (D20). */
+export function classOf(v) {
+  if (v === null || (typeof v !== "object" && typeof v !== "function")) return OTHER;
+  if (g.FormData && v instanceof g.FormData) return FORM_DATA;
+  if (g.Blob && v instanceof g.Blob) return BLOB;
+  if (g.URLSearchParams && v instanceof g.URLSearchParams) return URL_SEARCH_PARAMS;
+  if (v instanceof ArrayBuffer || ArrayBuffer.isView(v)) return BINARY;
+  if (g.SharedArrayBuffer && v instanceof g.SharedArrayBuffer) return BINARY;
+  if (g.ReadableStream && v instanceof g.ReadableStream) return STREAM;
+  if (typeof v.pipe === "function" && typeof v.on === "function") return STREAM; // a Node stream
+  return OTHER;
+}
+
+/** copyPlain copies plain objects and arrays; host values keep identity (D2). */
+export function copyPlain(v) {
+  if (Array.isArray(v)) return v.map(copyPlain);
+  if (!isPlain(v)) return v;
+  const c = {};
+  for (const k of Object.keys(v)) setMember(c, k, copyPlain(v[k]));
+  return c;
+}
+
+/** setMember sets o[k] = v, keeping a "__proto__" key as data (D30). */
+export function setMember(o, k, v) {
+  if (k === "__proto__") Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
+}
+
+/** describe names a value's kind for an error message: "a string", "an array". */
+export function describe(v) {
+  if (v === null) return "null";
+  if (v === undefined) return "undefined";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "object") return `a ${Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object"}`;
+  return /^[aeiou]/.test(typeof v) ? `an ${typeof v}` : `a ${typeof v}`;
+}

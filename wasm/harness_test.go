@@ -1,0 +1,237 @@
+package main
+
+import (
+	"encoding/binary"
+	"strconv"
+	"strings"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// The test side of the wire: a message writer that follows js/protocol.js
+// (every key and record takes the next handle; held values keep only their
+// kind), a table of the values written, and a reader of answers that turns
+// them into JSON text, handles resolved, so that tests compare whole
+// results.
+
+// shim plays the JavaScript side of one bridge.
+type shim struct {
+	b      *bridge
+	layers map[uint32][]core.Value // each layer's table
+	vals   []core.Value            // the call under way
+	layer  uint32
+}
+
+func newShim() *shim {
+	s := &shim{layers: map[uint32][]core.Value{0: nil}}
+	s.b = newBridge(s.fetch)
+	return s
+}
+
+// msg writes a message. options is JSON text (core.DecodeJSON), "" for
+// none; hold names the top-level keys whose values are written held.
+func (s *shim) msg(op byte, layer uint32, route *string, options string, hold ...string) []byte {
+	s.layer = layer
+	s.vals = nil
+	base := len(s.layers[layer])
+	out := []byte{op}
+	out = binary.LittleEndian.AppendUint32(out, layer)
+	out = binary.LittleEndian.AppendUint32(out, uint32(base))
+	if route == nil {
+		out = binary.LittleEndian.AppendUint32(out, noRoute)
+	} else {
+		out = appendStr(out, *route)
+	}
+	if options == "" {
+		s.vals = append(s.vals, core.NullValue())
+		return append(out, recNull)
+	}
+	v, err := core.DecodeJSON([]byte(options))
+	if err != nil {
+		panic(err)
+	}
+	s.vals = append(s.vals, v)
+	o := v.Obj()
+	out = append(out, recObject)
+	out = binary.LittleEndian.AppendUint32(out, uint32(o.Len()))
+	for i := 0; i < o.Len(); i++ {
+		k := o.Key(i)
+		out = appendStr(out, k)
+		s.vals = append(s.vals, core.Str(k))
+		held := false
+		for _, h := range hold {
+			held = held || h == k
+		}
+		out = s.rec(out, o.At(i), held)
+	}
+	return out
+}
+
+func appendStr(out []byte, s string) []byte {
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(s)))
+	return append(out, s...)
+}
+
+// rec writes one record, its members in full unless held.
+func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
+	s.vals = append(s.vals, v)
+	switch v.Kind() {
+	case core.Undefined:
+		return append(out, recUndefined)
+	case core.Null:
+		return append(out, recNull)
+	case core.Bool:
+		if v.Text() == "true" {
+			return append(out, recTrue)
+		}
+		return append(out, recFalse)
+	case core.Number:
+		return append(append(out, recNumber, byte(len(v.Text()))), v.Text()...)
+	case core.BigInt:
+		return appendStr(append(out, recBigInt), v.Text())
+	case core.String:
+		if held {
+			return append(out, recHeldString)
+		}
+		return appendStr(append(out, recString), v.Text())
+	case core.Array:
+		if held {
+			return append(out, recHeldArray)
+		}
+		out = binary.LittleEndian.AppendUint32(append(out, recArray), uint32(len(v.List())))
+		for _, e := range v.List() {
+			out = s.rec(out, e, false)
+		}
+		return out
+	case core.Object:
+		if held {
+			return append(out, recHeldObject)
+		}
+		o := v.Obj()
+		out = binary.LittleEndian.AppendUint32(append(out, recObject), uint32(o.Len()))
+		for i := 0; i < o.Len(); i++ {
+			out = appendStr(out, o.Key(i))
+			s.vals = append(s.vals, core.Str(o.Key(i)))
+			out = s.rec(out, o.At(i), false)
+		}
+		return out
+	}
+	_, class := v.Ref()
+	return append(out, recHost, byte(class))
+}
+
+// fetch answers a load: the value of handle h, written in full.
+func (s *shim) fetch(h int, _ *[]byte) ([]byte, bool) {
+	v, ok := s.resolve(h)
+	if !ok {
+		return nil, false
+	}
+	base := len(s.layers[s.layer]) + len(s.vals)
+	out := binary.LittleEndian.AppendUint32(nil, uint32(base))
+	save := len(s.vals)
+	out = s.rec(out, v, false)
+	// The record of v itself takes no new handle: drop it from the table.
+	s.vals = append(s.vals[:save], s.vals[save+1:]...)
+	return out, true
+}
+
+func (s *shim) resolve(h int) (core.Value, bool) {
+	t := s.layers[s.layer]
+	if h < len(t) {
+		return t[h], true
+	}
+	if h-len(t) < len(s.vals) {
+		return s.vals[h-len(t)], true
+	}
+	return core.Value{}, false
+}
+
+// run sends a message and returns the status and the answer as JSON text
+// (handles resolved; "#h" for a host value). For opDefaults the new layer's
+// table is kept and the answer starts with "layer <id>: ".
+func (s *shim) run(in []byte) (int, string) {
+	status := s.b.call(in)
+	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
+	if status != statusOK {
+		return status, r.value() + " " + r.value() + " " + r.value()
+	}
+	if in[0] == opDefaults {
+		id := r.ops[0]
+		r.p = 1
+		s.layers[id] = append(append([]core.Value(nil), s.layers[s.layer]...), s.vals...)
+		s.layer = id
+		return status, "layer " + strconv.Itoa(int(id)) + ": " + r.value()
+	}
+	return status, r.value()
+}
+
+// answerReader renders an answer as JSON text.
+type answerReader struct {
+	ops  []uint32
+	text []byte
+	p    int
+	s    *shim
+}
+
+func (r *answerReader) value() string {
+	w := r.ops[r.p]
+	r.p++
+	tag, arg := int(w&15), int(w>>4)
+	switch tag {
+	case opRef, opCopy:
+		v, ok := r.s.resolve(arg)
+		if !ok {
+			return "<bad handle " + strconv.Itoa(arg) + ">"
+		}
+		if v.Kind() == core.Opaque {
+			return `"#` + strconv.Itoa(arg) + `"`
+		}
+		if v.Kind() == core.BigInt {
+			return v.Text() + "n"
+		}
+		return string(core.AppendJSON(nil, v))
+	case opText, opNumber, opBigInt:
+		n := int(r.ops[r.p] &^ textWide)
+		r.p++
+		s := string(r.text[arg : arg+n])
+		switch tag {
+		case opNumber:
+			return s
+		case opBigInt:
+			return s + "n"
+		}
+		return string(core.AppendJSON(nil, core.Str(s)))
+	case opConst:
+		if arg < firstString {
+			return constants[arg]
+		}
+		return string(core.AppendJSON(nil, core.Str(constants[arg])))
+	case opObject:
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := 0; i < arg; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(r.value())
+			b.WriteByte(':')
+			b.WriteString(r.value())
+		}
+		b.WriteByte('}')
+		return b.String()
+	case opArray:
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := 0; i < arg; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(r.value())
+		}
+		b.WriteByte(']')
+		return b.String()
+	}
+	return "<bad word>"
+}
+
+func strconvItoa(n int) string { return strconv.Itoa(n) }

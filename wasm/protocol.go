@@ -1,0 +1,141 @@
+package main
+
+// The wire format between the shim (js/protocol.js, the mirror of this
+// file: same names, same numbers) and the engine. One call is one message
+// in, written by the shim into Go's input buffer, and one answer out,
+// written by Go into its output buffers. Only what the engine reads
+// crosses: the values that only travel (a body value, data, request) stay
+// in JavaScript and are named by handles.
+//
+// Handles. The shim keeps, for each call, a table of the values it wrote:
+// the layer's table (the values of the .defaults() layer the call is made
+// on), then every key and every value of the message, numbered in the
+// order written from base (the layer table's length). An answer names a
+// value by its handle, and the shim hands back the very value (REF), or a
+// copy of a layer's plain object or array, so that results never share
+// state with a layer (COPY, D2).
+//
+// Message in (little-endian):
+//
+//	op      u8   opEndpoint, opMerge, opParse or opDefaults
+//	layer   u32  the layer the call is made on (0: the global defaults)
+//	base    u32  the first handle of this message
+//	route   str  (length 0xFFFFFFFF: no route)
+//	options rec  an object record, or recNull
+//
+// A str is a u32 byte length and that many bytes of UTF-8 (WTF-8 where a
+// JavaScript string holds a lone surrogate, so that the engine can refuse
+// it where it reaches a url, D12). A record (rec) is a tag byte and its
+// payload; each key and each record takes the next handle:
+//
+//	recUndefined, recNull, recFalse, recTrue
+//	recNumber    u8 length, JavaScript's String(n) text (D12)
+//	recBigInt    str, decimal text
+//	recString    str
+//	recArray     u32 count, then count recs
+//	recObject    u32 count, then count (key str, rec) pairs
+//	recHost      u8 class (core.Class: D20): a value the engine never reads
+//	recHeldString, recHeldArray, recHeldObject: a value whose content the
+//	             shim did not write (large, or likely never read); the
+//	             engine asks for it through the load import where it must
+//	             read it (core.Unloaded)
+//
+// load(handle, ptr, cap) asks the shim, during a call, for the whole value
+// of a handle: it writes u32 base (the first handle of the members it
+// numbers now) and one rec, written in full, at ptr, and returns its
+// length; or -length when cap is too small (Go grows the buffer and asks
+// again); or loadFailed when the value cannot be read (cyclic, too deep, a
+// getter that throws: the shim keeps the error and throws it when the call
+// returns statusHostError).
+//
+// Answer out: a status (the return value of ew_call), u32 words in the ops
+// buffer and bytes in the text buffer, whose addresses and lengths are in
+// the box (exports.go). The words describe one value:
+//
+//	opRef h        the value of handle h
+//	opCopy h       a copy of the value of handle h (a layer's plain object)
+//	opText off     a string: the next word is its byte length, with
+//	               textWide set when it is not ASCII; off is in the text buffer
+//	opConst k      constants[k]
+//	opObject n     an object: n (key, value) pairs of values follow
+//	opArray n      an array: n values follow
+//	opNumber off   like opText, read as a number
+//	opBigInt off   like opText, read as a bigint
+//
+// A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge);
+// for opDefaults, a word with the new layer's id comes first. statusError:
+// three opText values, the code, the field and the message (D28).
+
+// Operations, the first byte of a message.
+const (
+	opEndpoint = 'E' // endpoint(route, options) on a layer -> request options
+	opMerge    = 'M' // merge(route, options) on a layer    -> merged options
+	opParse    = 'P' // parse(options)                     -> request options
+	opDefaults = 'D' // defaults(options) on a layer        -> a new layer and its options
+)
+
+// Record tags.
+const (
+	recUndefined = iota
+	recNull
+	recFalse
+	recTrue
+	recNumber
+	recBigInt
+	recString
+	recArray
+	recObject
+	recHost
+	recHeldString
+	recHeldArray
+	recHeldObject
+)
+
+// noRoute is the route length that means "no route".
+const noRoute = 0xFFFFFFFF
+
+// loadFailed is what load returns when the shim could not read the value.
+const loadFailed = -0x80000000
+
+// Answer tags, the low 4 bits of a word.
+const (
+	opRef = iota
+	opCopy
+	opText
+	opConst
+	opObject
+	opArray
+	opNumber
+	opBigInt
+)
+
+// textWide marks a string that is not ASCII, in the word after opText.
+const textWide = 1 << 31
+
+// Statuses, the return value of ew_call.
+const (
+	statusOK        = 0
+	statusError     = 1 // an EndpointError: code, field, message
+	statusHostError = 2 // load failed: the shim throws the error it kept
+)
+
+// constants are the strings and values answers name by index (opConst);
+// js/protocol.js holds the same list, and TestConstantsMatchTheShims checks
+// it. The first four are undefined, null, false and true.
+var constants = [...]string{
+	"undefined", "null", "false", "true",
+	"", "application/json; charset=utf-8",
+	"get", "head", "post", "put", "patch", "delete",
+	"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
+	"method", "url", "baseUrl", "headers", "mediaType", "data", "request", "body",
+	"format", "previews", "accept", "user-agent", "content-type", "authorization",
+}
+
+// Indexes of constants that are not strings.
+const (
+	constUndefined = 0
+	constNull      = 1
+	constFalse     = 2
+	constTrue      = 3
+	firstString    = 4
+)

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"unsafe"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// reader decodes a message (protocol.go) into core values. Strings are
+// views into the message, valid until the next one (core.Session keeps
+// copies of what it keeps); objects and lists come from the slab, reused
+// from call to call.
+type reader struct {
+	in   []byte
+	pos  int
+	next int // the next handle
+	slab *slab
+	bad  bool // the message is malformed
+}
+
+// slab holds the objects and values of one call's messages for reuse.
+type slab struct {
+	objs []*core.Obj
+	nobj int
+	vals []core.Value
+}
+
+// reset frees the slab for the next call.
+func (s *slab) reset() {
+	s.nobj = 0
+	clear(s.vals) // do not keep the last call's values alive
+	s.vals = s.vals[:0]
+}
+
+func (s *slab) obj() *core.Obj {
+	if s.nobj == len(s.objs) {
+		s.objs = append(s.objs, core.NewObj(8))
+	}
+	o := s.objs[s.nobj]
+	s.nobj++
+	o.Reset()
+	return o
+}
+
+func (r *reader) u8() byte {
+	if r.pos >= len(r.in) {
+		r.bad = true
+		return 0
+	}
+	c := r.in[r.pos]
+	r.pos++
+	return c
+}
+
+func (r *reader) u32() uint32 {
+	if len(r.in)-r.pos < 4 {
+		r.bad = true
+		r.pos = len(r.in)
+		return 0
+	}
+	b := r.in[r.pos : r.pos+4]
+	r.pos += 4
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+
+// text reads n bytes as a string view.
+func (r *reader) text(n uint32) string {
+	if uint64(len(r.in)-r.pos) < uint64(n) {
+		r.bad = true
+		r.pos = len(r.in)
+		return ""
+	}
+	if n == 0 {
+		return ""
+	}
+	s := unsafe.String(&r.in[r.pos], int(n))
+	r.pos += int(n)
+	return s
+}
+
+// str reads a str: a u32 length and bytes.
+func (r *reader) str() string { return r.text(r.u32()) }
+
+// handle returns the next handle.
+func (r *reader) handle() int {
+	h := r.next
+	r.next++
+	return h
+}
+
+// value reads one record at depth (the options object is 1, D29), taking
+// handle h, or the next handle when h < 0. A record nested too deeply makes
+// the message malformed: the shim refuses such input first (D29).
+func (r *reader) value(depth, h int) core.Value {
+	if h < 0 {
+		h = r.handle()
+	}
+	var v core.Value
+	switch tag := r.u8(); tag {
+	case recUndefined:
+		return core.Value{}
+	case recNull:
+		v = core.NullValue()
+	case recFalse, recTrue:
+		v = core.BoolValue(tag == recTrue)
+	case recNumber:
+		v = core.NumText(r.text(uint32(r.u8())))
+		r.bad = r.bad || v.Kind() != core.Number
+	case recBigInt:
+		v = core.Big(r.str())
+		r.bad = r.bad || v.Kind() != core.BigInt
+	case recString:
+		v = core.Str(r.str())
+	case recArray:
+		return r.array(depth, h)
+	case recObject:
+		return r.object(depth, h)
+	case recHost:
+		v = core.OpaqueValue(nil, core.Class(r.u8()))
+	case recHeldString:
+		return core.Unloaded(core.String, h)
+	case recHeldArray:
+		return core.Unloaded(core.Array, h)
+	case recHeldObject:
+		return core.Unloaded(core.Object, h)
+	default:
+		r.bad = true
+	}
+	return v.WithHandle(h)
+}
+
+func (r *reader) array(depth, h int) core.Value {
+	n := r.u32()
+	if depth > core.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) { // a record takes a byte at least
+		r.bad = true
+		return core.Value{}
+	}
+	// The members' places are taken first, so that a nested array, whose
+	// members are read in between, lays its own after them.
+	s := r.slab
+	start, end := len(s.vals), len(s.vals)+int(n)
+	if cap(s.vals) < end {
+		grown := make([]core.Value, start, 2*end)
+		copy(grown, s.vals)
+		s.vals = grown
+	}
+	s.vals = s.vals[:end]
+	clear(s.vals[start:])
+	for i := start; i < end && !r.bad; i++ {
+		e := r.value(depth+1, -1)
+		s.vals[i] = e
+	}
+	return core.List(s.vals[start:end:end]...).WithHandle(h)
+}
+
+func (r *reader) object(depth, h int) core.Value {
+	n := r.u32()
+	if depth > core.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) {
+		r.bad = true
+		return core.Value{}
+	}
+	o := r.slab.obj()
+	for i := uint32(0); i < n && !r.bad; i++ {
+		k := r.str()
+		kh := r.handle()
+		o.SetHandled(k, kh, r.value(depth+1, -1))
+	}
+	return core.ObjValue(o).WithHandle(h)
+}

@@ -1,0 +1,142 @@
+package main
+
+import "github.com/endpoint-wasm/endpoint-wasm/core"
+
+// writer writes an answer (protocol.go): words into ops, strings into text.
+// A value the caller gave is named by its handle, never written out.
+type writer struct {
+	ops  []uint32
+	text []byte
+	base int // the first handle of the call: smaller ones are the layer's
+	bad  bool
+}
+
+func (w *writer) reset(base int) {
+	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
+}
+
+func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
+
+// str writes s as a constant when it is one, else as text.
+func (w *writer) str(s string) {
+	if k, ok := constantIndex[s]; ok {
+		w.word(opConst, k)
+		return
+	}
+	w.textOp(opText, s)
+}
+
+// textOp writes s into the text buffer under tag (opText, opNumber or
+// opBigInt).
+func (w *writer) textOp(tag int, s string) {
+	w.word(tag, len(w.text))
+	n := uint32(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			n |= textWide
+			break
+		}
+	}
+	w.ops = append(w.ops, n)
+	w.text = append(w.text, s...)
+}
+
+// value writes v: by handle when it has one, a layer's plain object or
+// array as a copy (D2); else what the engine built.
+func (w *writer) value(v core.Value) {
+	if h, ok := v.Handle(); ok {
+		if h < w.base && (v.Kind() == core.Object || v.Kind() == core.Array) {
+			w.word(opCopy, h)
+		} else {
+			w.word(opRef, h)
+		}
+		return
+	}
+	switch v.Kind() {
+	case core.Undefined:
+		w.word(opConst, constUndefined)
+	case core.Null:
+		w.word(opConst, constNull)
+	case core.Bool:
+		if v.Text() == "true" {
+			w.word(opConst, constTrue)
+		} else {
+			w.word(opConst, constFalse)
+		}
+	case core.Number:
+		w.textOp(opNumber, v.Text())
+	case core.BigInt:
+		w.textOp(opBigInt, v.Text())
+	case core.String:
+		w.str(v.Text())
+	case core.Array:
+		list := v.List()
+		w.word(opArray, len(list))
+		for _, e := range list {
+			w.value(e)
+		}
+	case core.Object:
+		w.object(v.Obj())
+	default: // an opaque value without a handle: only Go callers make them
+		w.bad = true
+		w.word(opConst, constNull)
+	}
+}
+
+// object writes o's members, leaving out undefined ones (D15).
+func (w *writer) object(o *core.Obj) {
+	n := 0
+	for i := 0; i < o.Len(); i++ {
+		if o.At(i).Kind() != core.Undefined {
+			n++
+		}
+	}
+	w.word(opObject, n)
+	for i := 0; i < o.Len(); i++ {
+		if o.At(i).Kind() == core.Undefined {
+			continue
+		}
+		if h, ok := o.KeyHandle(i); ok {
+			w.word(opRef, h)
+		} else {
+			w.str(o.Key(i))
+		}
+		w.value(o.At(i))
+	}
+}
+
+// request writes request options: {method, url, headers, body?, request?},
+// in the reference's key order.
+func (w *writer) request(r *core.Request) {
+	n := 3
+	if r.Body.Kind() != core.Undefined {
+		n++
+	}
+	if r.Request.Kind() != core.Undefined {
+		n++
+	}
+	w.word(opObject, n)
+	w.str("method")
+	w.str(r.Method)
+	w.str("url")
+	w.textOp(opText, r.URL)
+	w.str("headers")
+	w.object(r.Headers)
+	if r.Body.Kind() != core.Undefined {
+		w.str("body")
+		w.value(r.Body)
+	}
+	if r.Request.Kind() != core.Undefined {
+		w.str("request")
+		w.value(r.Request)
+	}
+}
+
+// constantIndex maps each string of constants to its index.
+var constantIndex = func() map[string]int {
+	m := make(map[string]int, len(constants))
+	for i := firstString; i < len(constants); i++ {
+		m[constants[i]] = i
+	}
+	return m
+}()
