@@ -35,8 +35,8 @@ func decode(d decoder) (Value, error) {
 }
 
 type decoder struct {
-	data   []byte
-	pos    int
+	data []byte
+	pos  int
 	// canonical rewrites a number that is not a short integer as
 	// JavaScript writes it; nil keeps the text as it is (DecodeBridge). It is
 	// a field, not a call, so that a program that never calls DecodeJSON

@@ -17,14 +17,14 @@ type Session struct {
 	// read it. It may be nil when no value is unloaded.
 	Loader Loader
 
-	objs  []*Obj  // scratch objects, handed out in turn by obj()
-	nobj  int     // how many of objs this call uses
-	list  []Value // scratch for lists the engine builds (previews)
-	text  []byte  // scratch for strings the engine builds (names, accept)
-	url   []byte  // scratch for the url
-	path  []byte  // scratch for the expanded url template
-	lit   template
-	req   Request
+	objs []*Obj  // scratch objects, handed out in turn by obj()
+	nobj int     // how many of objs this call uses
+	list []Value // scratch for lists the engine builds (previews)
+	text []byte  // scratch for strings the engine builds (names, accept)
+	url  []byte  // scratch for the url
+	path []byte  // scratch for the expanded url template
+	lit  template
+	req  Request
 }
 
 // A Loader supplies the content of an Unloaded value: given the value (its
