@@ -192,13 +192,28 @@ func TestDeepOrCyclicInputIsAnErrorNotACrash(t *testing.T) { // D29
 	if _, err := DecodeJSON([]byte(ok)); err != nil {
 		t.Errorf("255 levels: %v", err)
 	}
+	// Where the engine reads a cyclic value, it is an error (D29) ...
 	cyclic := O("a", 1)
 	cyclic.Set("self", ObjValue(cyclic))
-	if _, err := Endpoint("POST /x", cyclic); !errors.Is(err, ErrInvalidArgument) {
-		t.Errorf("cyclic options: %v", err)
+	list := List(Str("x"))
+	list.list = append(list.list, list) // a list that holds itself: [x, [x, [x, ...
+	if _, err := Endpoint("GET /x", O("labels", list)); !errors.Is(err, ErrInvalidArgument) {
+		t.Errorf("cyclic query value: %v", err)
 	}
-	if _, err := Parse(cyclic); !errors.Is(err, ErrInvalidArgument) {
-		t.Errorf("cyclic merged options: %v", err)
+	if _, err := Defaults(cyclic); !errors.Is(err, ErrInvalidArgument) {
+		t.Errorf("cyclic defaults: %v", err)
+	}
+	// A merge with a default's object reads only as deep as the default
+	// goes (D21): the cyclic member beyond it is kept as it is.
+	layer, _ := Defaults(O("self", O("a", 2)))
+	m, err := layer.Merge("POST /x", O("self", cyclic))
+	if self, _ := m.Get("self"); err != nil || self.Obj().Len() != 2 || self.Obj().At(1).Obj() != cyclic {
+		t.Errorf("a cyclic object merged with a default (D21): %v", err)
+	}
+	// ... and where it only travels, it is the caller's own, not walked (D15).
+	r, err := Endpoint("POST /x", O("payload", cyclic))
+	if err != nil || r.Body.Obj().At(0).Obj() != cyclic {
+		t.Errorf("a cyclic body value: %v %v", r, err)
 	}
 	// The next valid call works.
 	if _, err := Endpoint("GET /x", nil); err != nil {

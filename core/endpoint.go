@@ -43,7 +43,7 @@ var base = &Builder{defaults: globalDefaults()}
 // calls, so that a program that never calls O or From (the wasm module) does
 // not link them, nor the sort From uses.
 func globalDefaults() *Obj {
-	headers := &Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}, kh: make([]int32, 2)}
+	headers := &Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}, kh: make([]int32, 2), clean: true}
 	mediaType := &Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}, kh: make([]int32, 2)}
 	return &Obj{
 		keys: []string{"method", "baseUrl", "headers", "mediaType"},
@@ -99,7 +99,7 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
-func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone() }
+func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for

@@ -19,6 +19,9 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		return nil, err
 	}
 	in := v.obj
+	if in.clean {
+		return in, nil
+	}
 	clean := true // already lower-case, with no undefined: use it as is
 	for i := 0; i < in.Len(); i++ {
 		name, val := in.keys[i], in.vals[i]
@@ -30,7 +33,10 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		}
 	}
 	if clean {
-		return in, nil
+		out := s.obj()
+		out.copyFrom(in)
+		out.clean = true
+		return out, nil
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
@@ -45,6 +51,7 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		}
 		out.SetHandled(name, kh, in.vals[i])
 	}
+	out.clean = true
 	return out, nil
 }
 

@@ -37,9 +37,6 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDepth(options, "options"); err != nil {
-		return nil, err
-	}
 	m := s.obj()
 	m.copyFrom(defaults)
 	if method != "" {
@@ -135,6 +132,7 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 	for i := 0; i < h.Len(); i++ {
 		r.SetHandled(h.keys[i], int(h.kh[i])-1, h.vals[i])
 	}
+	r.clean = d.kind != Object || d.obj.clean // both parts checked
 	return ObjValue(r), nil
 }
 

@@ -12,10 +12,15 @@ type Obj struct {
 	vals []Value
 	kh   []int32 // key handles plus one, parallel to keys (see Value.Handle)
 	idx  []int32 // open-addressing index of positions plus one, or empty
+	// clean marks headers the engine has normalised and checked (D22):
+	// lower-case names, valid values, no undefined. Any change clears it.
+	clean bool
 }
 
-// indexAbove is the size from which an object keeps an index.
-const indexAbove = 8
+// indexAbove is the size from which an object keeps an index: below it a
+// linear search costs less than hashing, and no call rebuilds an index for
+// the dozen keys of usual options.
+const indexAbove = 32
 
 // NewObj returns an empty object with room for n keys.
 func NewObj(n int) *Obj {
@@ -69,6 +74,7 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 // SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
 // gives them; h < 0 is none. An existing key keeps its handle if it has one.
 func (o *Obj) SetHandled(k string, h int, v Value) {
+	o.clean = false
 	if i := o.index(k); i >= 0 {
 		o.vals[i] = v
 		if o.kh[i] == 0 {
@@ -77,6 +83,23 @@ func (o *Obj) SetHandled(k string, h int, v Value) {
 		return
 	}
 	o.insert(k, int32(h+1), v)
+}
+
+// Append adds key k, with handle h (h < 0: none), and v at the end. The
+// caller guarantees that k is not present and that it comes in
+// JavaScript's order (integer-like keys first), as it does when it copies
+// an object key by key: a decoder of JavaScript objects, the engine's own
+// copies. It saves the lookup that Set makes.
+func (o *Obj) Append(k string, h int, v Value) {
+	o.clean = false
+	o.keys = append(o.keys, k)
+	o.vals = append(o.vals, v)
+	o.kh = append(o.kh, int32(h+1))
+	if len(o.idx) > 0 && 2*len(o.keys) <= len(o.idx) {
+		o.idxAdd(len(o.keys) - 1)
+	} else if len(o.keys) > indexAbove {
+		o.reindex()
+	}
 }
 
 // Delete removes key k if present.
@@ -88,6 +111,7 @@ func (o *Obj) Delete(k string) {
 	o.keys = append(o.keys[:i], o.keys[i+1:]...)
 	o.vals = append(o.vals[:i], o.vals[i+1:]...)
 	o.kh = append(o.kh[:i], o.kh[i+1:]...)
+	o.clean = false
 	o.reindex()
 }
 
@@ -107,6 +131,7 @@ func (o *Obj) Reset() { o.reset() }
 func (o *Obj) reset() {
 	clear(o.vals) // do not keep the last call's values alive
 	o.keys, o.vals, o.kh, o.idx = o.keys[:0], o.vals[:0], o.kh[:0], o.idx[:0]
+	o.clean = false
 }
 
 // copyFrom makes o a shallow copy of src, reusing o's memory.
@@ -121,6 +146,7 @@ func (o *Obj) copyFrom(src *Obj) {
 	if len(src.idx) > 0 {
 		o.idx = append(o.idx, src.idx...)
 	}
+	o.clean = src.clean
 }
 
 // insert adds a key that is not present.
@@ -252,41 +278,57 @@ func hashKey(k string) uint32 {
 
 // deepClone copies o and every plain object and array inside it, and the
 // text of every string, so that nothing in the copy shares memory with the
-// input (whose strings may be views, Session). Opaque values keep their
-// identity. Builders keep such copies, and DEFAULTS hands them out (D2).
-func (o *Obj) deepClone() *Obj {
+// input (whose strings may be views, Session). Opaque and unloaded values
+// keep their identity. Builders keep such copies, and DEFAULTS hands them
+// out (D2). It returns nil when o nests deeper than MaxDepth, or is cyclic.
+func (o *Obj) deepClone(depth int) *Obj {
 	if o == nil {
 		return NewObj(0)
 	}
+	if depth > MaxDepth {
+		return nil
+	}
 	c := &Obj{
-		keys: make([]string, len(o.keys)),
-		vals: make([]Value, len(o.vals)),
-		kh:   append([]int32(nil), o.kh...),
+		keys:  make([]string, len(o.keys)),
+		vals:  make([]Value, len(o.vals)),
+		kh:    append([]int32(nil), o.kh...),
+		clean: o.clean,
 	}
 	for i, k := range o.keys {
 		c.keys[i] = cloneString(k)
-		c.vals[i] = o.vals[i].deepClone()
+		v, ok := o.vals[i].deepClone(depth + 1)
+		if !ok {
+			return nil
+		}
+		c.vals[i] = v
 	}
 	c.reindex()
 	return c
 }
 
-func (v Value) deepClone() Value {
-	switch v.kind {
-	case Object:
-		if v.obj != nil {
-			v.obj = v.obj.deepClone()
+func (v Value) deepClone(depth int) (Value, bool) {
+	switch {
+	case v.unloaded:
+	case v.kind == Object:
+		if v.obj = v.obj.deepClone(depth); v.obj == nil {
+			return v, false
 		}
-	case Array:
+	case v.kind == Array:
+		if depth > MaxDepth {
+			return v, false
+		}
 		l := make([]Value, len(v.list))
 		for i, e := range v.list {
-			l[i] = e.deepClone()
+			var ok bool
+			if l[i], ok = e.deepClone(depth + 1); !ok {
+				return v, false
+			}
 		}
 		v.list = l
 	default:
 		v.s = cloneString(v.s)
 	}
-	return v
+	return v, true
 }
 
 // cloneString copies s (strings.Clone, without linking package strings'

@@ -145,7 +145,7 @@ func (s *Session) resultHeaders(o *Obj) (*Obj, error) {
 		if v.kind == String && !headerSafe(v.s) {
 			return nil, errorf(CodeInvalidHeader, "headers."+name, "the value holds a CR, LF or NUL character")
 		}
-		out.SetHandled(name, int(in.kh[i])-1, v)
+		out.Append(name, int(in.kh[i])-1, v) // names of normalised headers are unique
 	}
 	return out, nil
 }
@@ -207,7 +207,7 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 		if b == nil {
 			b = s.obj()
 		}
-		b.SetHandled(k, int(o.kh[i])-1, v)
+		b.Append(k, int(o.kh[i])-1, v) // keys of o, once each, in order
 	}
 	if b == nil {
 		return Value{}

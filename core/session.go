@@ -17,13 +17,14 @@ type Session struct {
 	// read it. It may be nil when no value is unloaded.
 	Loader Loader
 
-	objs []*Obj  // scratch objects, handed out in turn by obj()
-	nobj int     // how many of objs this call uses
-	list []Value // scratch for lists the engine builds (previews)
-	text []byte  // scratch for strings the engine builds (names, accept)
-	url  []byte  // scratch for the url
-	path []byte  // scratch for the expanded url template
-	lit  template
+	objs []*Obj    // scratch objects, handed out in turn by obj()
+	nobj int       // how many of objs this call uses
+	list []Value   // scratch for lists the engine builds (previews)
+	text []byte    // scratch for strings the engine builds (names, accept)
+	url  []byte    // scratch for the url
+	path []byte    // scratch for the expanded url template
+	lit  template  // the template of a url without expressions
+	last *template // the last template compiled: programs repeat routes
 	req  Request
 }
 
@@ -53,9 +54,6 @@ func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 // Parse is core.Parse in this session.
 func (s *Session) Parse(merged *Obj) (*Request, error) {
 	s.begin()
-	if err := checkDepth(merged, "options"); err != nil {
-		return nil, err
-	}
 	return s.parse(merged)
 }
 
@@ -67,7 +65,11 @@ func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Builder{defaults: m.deepClone()}, nil
+	d := m.deepClone(1)
+	if d == nil {
+		return nil, errorf(CodeInvalidArgument, "options", "nested deeper than %d levels, or cyclic", MaxDepth)
+	}
+	return &Builder{defaults: d}, nil
 }
 
 // begin starts a call: every scratch buffer is free again.

@@ -119,7 +119,14 @@ func (s *Session) template(url string) (*template, error) {
 		s.lit = template{src: url, literal: true}
 		return &s.lit, nil
 	}
-	return compileTemplate(url)
+	if s.last != nil && s.last.src == url {
+		return s.last, nil
+	}
+	t, err := compileTemplate(url)
+	if err == nil {
+		s.last = t
+	}
+	return t, err
 }
 
 // compileTemplate returns the compiled template for url, from the cache when

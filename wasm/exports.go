@@ -2,11 +2,15 @@
 
 package main
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
+)
 
 // The entry points the shim calls (//go:wasmexport) and the one it answers
 // (//go:wasmimport), with input and answer as bytes and words in linear
-// memory (protocol.go). A call through js.FuncOf costs about 8 µs before
+// memory (bridge/protocol.go). A call through js.FuncOf costs about 8 µs before
 // doing any work; these cost a few nanoseconds. None of them blocks, as an
 // export must not.
 //
@@ -28,7 +32,7 @@ const (
 var (
 	box    [boxLen]uint32
 	inBuf  = make([]byte, 0, 4096)
-	engine = newBridge(hostFetch)
+	engine = bridge.New(hostFetch)
 )
 
 func addr[T any](s []T) uint32 { return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(s)))) }
@@ -56,9 +60,10 @@ func ewCall(n uint32) int32 {
 	if uint64(n) > uint64(cap(inBuf)) {
 		n = 0 // malformed: answered as such
 	}
-	status := engine.call(inBuf[:n])
-	box[boxOps], box[boxOpsLen] = addr(engine.w.ops), uint32(len(engine.w.ops))
-	box[boxText], box[boxTextLen] = addr(engine.w.text), uint32(len(engine.w.text))
+	status := engine.Call(inBuf[:n])
+	ops, text := engine.Ops(), engine.Text()
+	box[boxOps], box[boxOpsLen] = addr(ops), uint32(len(ops))
+	box[boxText], box[boxTextLen] = addr(text), uint32(len(text))
 	ewReserve(0) // the input buffer may have been let go of
 	return int32(status)
 }
@@ -66,9 +71,10 @@ func ewCall(n uint32) int32 {
 // ew_free forgets a layer of .defaults() whose endpoint was collected.
 //
 //go:wasmexport ew_free
-func ewFree(id uint32) { engine.free(id) }
+func ewFree(id uint32) { engine.Free(id) }
 
-// load is the shim's answer to "the whole value of this handle" (protocol.go).
+// load is the shim's answer to "the whole value of this handle"
+// (bridge/protocol.go).
 //
 //go:wasmimport ew load
 func load(handle int32, ptr uint32, capacity int32) int32
@@ -79,7 +85,7 @@ func hostFetch(handle int, a *[]byte) ([]byte, bool) {
 		free := (*a)[len(*a):cap(*a)]
 		n := load(int32(handle), addr(free), int32(len(free)))
 		switch {
-		case n == loadFailed:
+		case n == bridge.LoadFailed:
 			return nil, false
 		case n < 0:
 			// A new arena: the old one stays alive under the views into it.

@@ -3,7 +3,7 @@
 // Command wasm is endpoint-wasm's WebAssembly module. Built with GOOS=js
 // GOARCH=wasm, it hangs the low-level API off one object, at the global
 // name the loader passes as its first argument, and waits forever. The ES
-// module calls the exports of exports.go instead (protocol.go).
+// module calls the exports of exports.go instead (bridge/protocol.go).
 package main
 
 import (
@@ -12,11 +12,12 @@ import (
 	"syscall/js"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
 )
 
 // main builds the global object. Its members take and give JSON text
-// (core.DecodeJSON, core.AppendJSON); defaults are JSON text too ("" for
-// the global ones), so the object keeps no state:
+// (bridge/json.go); defaults are JSON text too ("" for the global ones), so
+// the object keeps no state:
 //
 //	endpoint(defaults, route, options) -> request options, or {"error": {code, field, message}}
 //	merge(defaults, route, options)    -> merged options, or {"error": ...}
@@ -32,10 +33,10 @@ func main() {
 		name = os.Args[1]
 	}
 	api := js.Global().Get("Object").New()
-	api.Set("endpoint", js.FuncOf(member(jsonEndpoint)))
-	api.Set("merge", js.FuncOf(member(jsonMerge)))
-	api.Set("parse", js.FuncOf(member(jsonParse)))
-	api.Set("defaults", js.FuncOf(member(jsonDefaults)))
+	api.Set("endpoint", js.FuncOf(member(bridge.JSONEndpoint)))
+	api.Set("merge", js.FuncOf(member(bridge.JSONMerge)))
+	api.Set("parse", js.FuncOf(member(bridge.JSONParse)))
+	api.Set("defaults", js.FuncOf(member(bridge.JSONDefaults)))
 	api.Set("DEFAULTS", string(core.AppendJSON(nil, core.ObjValue(core.DEFAULTS()))))
 	api.Set("version", core.Version)
 	api.Set("goVersion", runtime.Version())

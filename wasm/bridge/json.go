@@ -1,12 +1,15 @@
-package main
+package bridge
 
 import "github.com/endpoint-wasm/endpoint-wasm/core"
 
-// The low-level API of the global object (main.go), in plain Go so that it
-// is tested natively: JSON text in, JSON text out, no state.
+// The low-level API of the module's global object (wasm/main.go), in plain
+// Go so that it is tested natively: JSON text in, JSON text out, no state.
+// Each takes [defaults, route, options] as strings, defaults and options as
+// JSON text ("" for none).
 
-func jsonEndpoint(args []string) string {
-	b, route, options, err := jsonArgs(args, true)
+// JSONEndpoint is endpoint(defaults, route, options).
+func JSONEndpoint(args []string) string {
+	b, route, options, err := jsonArgs(args)
 	if err != nil {
 		return jsonError(err)
 	}
@@ -17,8 +20,9 @@ func jsonEndpoint(args []string) string {
 	return string(r.AppendJSON(nil))
 }
 
-func jsonMerge(args []string) string {
-	b, route, options, err := jsonArgs(args, true)
+// JSONMerge is merge(defaults, route, options).
+func JSONMerge(args []string) string {
+	b, route, options, err := jsonArgs(args)
 	if err != nil {
 		return jsonError(err)
 	}
@@ -29,8 +33,9 @@ func jsonMerge(args []string) string {
 	return string(core.AppendJSON(nil, core.ObjValue(m)))
 }
 
-func jsonParse(args []string) string {
-	_, _, options, err := jsonArgs(append([]string{"", ""}, args...), true)
+// JSONParse is parse(options).
+func JSONParse(args []string) string {
+	_, _, options, err := jsonArgs(append([]string{"", ""}, args...))
 	if err != nil {
 		return jsonError(err)
 	}
@@ -41,11 +46,12 @@ func jsonParse(args []string) string {
 	return string(r.AppendJSON(nil))
 }
 
-func jsonDefaults(args []string) string {
+// JSONDefaults is defaults(defaults, options).
+func JSONDefaults(args []string) string {
 	if len(args) > 0 {
 		args = append([]string{args[0], ""}, args[1:]...)
 	}
-	b, _, options, err := jsonArgs(args, false)
+	b, _, options, err := jsonArgs(args)
 	if err != nil {
 		return jsonError(err)
 	}
@@ -58,7 +64,7 @@ func jsonDefaults(args []string) string {
 
 // jsonArgs decodes [defaults, route, options]: defaults and options as JSON
 // text ("" for none), the route as it is.
-func jsonArgs(args []string, _ bool) (*core.Builder, string, *core.Obj, error) {
+func jsonArgs(args []string) (*core.Builder, string, *core.Obj, error) {
 	for len(args) < 3 {
 		args = append(args, "")
 	}

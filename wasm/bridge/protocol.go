@@ -1,4 +1,4 @@
-package main
+package bridge
 
 // The wire format between the shim (js/protocol.js, the mirror of this
 // file: same names, same numbers) and the engine. One call is one message
@@ -44,7 +44,7 @@ package main
 // of a handle: it writes u32 base (the first handle of the members it
 // numbers now) and one rec, written in full, at ptr, and returns its
 // length; or -length when cap is too small (Go grows the buffer and asks
-// again); or loadFailed when the value cannot be read (cyclic, too deep, a
+// again); or LoadFailed when the value cannot be read (cyclic, too deep, a
 // getter that throws: the shim keeps the error and throws it when the call
 // returns statusHostError).
 //
@@ -94,8 +94,8 @@ const (
 // noRoute is the route length that means "no route".
 const noRoute = 0xFFFFFFFF
 
-// loadFailed is what load returns when the shim could not read the value.
-const loadFailed = -0x80000000
+// LoadFailed is what load returns when the shim could not read the value.
+const LoadFailed = -0x80000000
 
 // Answer tags, the low 4 bits of a word.
 const (
@@ -131,11 +131,17 @@ var constants = [...]string{
 	"format", "previews", "accept", "user-agent", "content-type", "authorization",
 }
 
-// Indexes of constants that are not strings.
+// Indexes of constants the writer names without looking them up.
 const (
 	constUndefined = 0
 	constNull      = 1
 	constFalse     = 2
 	constTrue      = 3
 	firstString    = 4
+	constGet       = 6 // then head, post, put, patch, delete, as core's methods
+	constMethod    = 18
+	constURL       = 19
+	constHeaders   = 21
+	constRequest   = 24
+	constBody      = 25
 )

@@ -1,4 +1,4 @@
-package main
+package bridge
 
 import (
 	"os"
@@ -68,7 +68,7 @@ func TestALayerIsKeptAndItsValuesComeBackByHandle(t *testing.T) { // spec rule 1
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	s.b.free(1)
+	s.b.Free(1)
 	if status, _ := s.run(s.msg(opEndpoint, 1, route("GET /y"), ``)); status != statusError {
 		t.Errorf("a freed layer still answers")
 	}
@@ -95,7 +95,7 @@ func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
 // TestConstantsMatchTheShims: js/protocol.js names the same values, in the
 // same order, as constants here, and the same numbers for each tag.
 func TestConstantsMatchTheShims(t *testing.T) {
-	src, err := os.ReadFile("../js/protocol.js")
+	src, err := os.ReadFile("../../js/protocol.js")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +109,11 @@ func TestConstantsMatchTheShims(t *testing.T) {
 	}
 	if strings.Join(js, "|") != strings.Join(constants[:], "|") {
 		t.Errorf("js/protocol.js CONSTANTS:\n%v\nwasm/protocol.go constants:\n%v", js, constants)
+	}
+	for i, want := range map[int]string{constGet: "get", constMethod: "method", constURL: "url", constHeaders: "headers", constRequest: "request", constBody: "body"} {
+		if constants[i] != want {
+			t.Errorf("constants[%d] is %q, want %q", i, constants[i], want)
+		}
 	}
 	for name, want := range map[string]int{
 		"REC_UNDEFINED": recUndefined, "REC_NULL": recNull, "REC_FALSE": recFalse, "REC_TRUE": recTrue, "REC_NUMBER": recNumber,

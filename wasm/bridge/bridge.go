@@ -1,4 +1,8 @@
-package main
+// Package bridge runs the messages of the JavaScript shim (protocol.go, the
+// wire format; js/protocol.js, its mirror) on the engine, core. It is plain
+// Go, tested natively and in the browser; package main (wasm/) only hangs
+// it on the module's exports and imports.
+package bridge
 
 import (
 	"errors"
@@ -7,11 +11,11 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// bridge runs the shim's messages (protocol.go) on the engine. It keeps the
-// layers made by .defaults() (the shim names them by id and frees them when
-// their endpoint is collected), one core.Session whose memory every call
-// reuses, and the buffers of the answer.
-type bridge struct {
+// Bridge runs the shim's messages on the engine. It keeps the layers made
+// by .defaults() (the shim names them by id and frees them when their
+// endpoint is collected), one core.Session whose memory every call reuses,
+// and the buffers of the answer.
+type Bridge struct {
 	layers    map[uint32]*core.Builder
 	nextLayer uint32
 	session   core.Session
@@ -21,10 +25,11 @@ type bridge struct {
 	shrink    bool // the last call was large: let go of its buffers first
 }
 
-// newBridge returns a bridge whose layer 0 is the global defaults (D1), and
-// whose loader asks fetch for the content of held values.
-func newBridge(fetch func(handle int, arena *[]byte) ([]byte, bool)) *bridge {
-	b := &bridge{layers: map[uint32]*core.Builder{0: core.New()}, nextLayer: 1}
+// New returns a Bridge whose layer 0 is the global defaults (D1), and whose
+// loader asks fetch for the whole value of a handle (protocol.go, load),
+// written into the arena it is given, which it may replace by a larger one.
+func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
+	b := &Bridge{layers: map[uint32]*core.Builder{0: core.New()}, nextLayer: 1}
 	b.load = loader{fetch: fetch, slab: &b.slab}
 	b.session.Loader = &b.load
 	return b
@@ -35,10 +40,10 @@ func newBridge(fetch func(handle int, arena *[]byte) ([]byte, bool)) *bridge {
 // memory for the life of the instance.
 const bigCall = 1 << 20
 
-// call runs one message and returns the status; the answer is in b.w. It
-// never panics: a panic is answered as ERR_INTERNAL, and the next call
-// works (D29).
-func (b *bridge) call(in []byte) (status int) {
+// Call runs one message and returns the status; the answer is in Ops and
+// Text. It never panics: a panic is answered as ERR_INTERNAL, and the next
+// call works (D29).
+func (b *Bridge) Call(in []byte) (status int) {
 	if b.shrink {
 		b.trim()
 	}
@@ -113,7 +118,7 @@ func (b *bridge) call(in []byte) (status int) {
 const codeInternal core.Code = "ERR_INTERNAL"
 
 // fail writes the error answer: code, field, message (D28).
-func (b *bridge) fail(e *core.Error) int {
+func (b *Bridge) fail(e *core.Error) int {
 	b.w.reset(0)
 	b.w.textOp(opText, string(e.Code))
 	b.w.textOp(opText, e.Field)
@@ -121,15 +126,21 @@ func (b *bridge) fail(e *core.Error) int {
 	return statusError
 }
 
-// free forgets a layer; layer 0, the global defaults, stays.
-func (b *bridge) free(id uint32) {
+// Ops returns the words of the last answer.
+func (b *Bridge) Ops() []uint32 { return b.w.ops }
+
+// Text returns the text buffer of the last answer.
+func (b *Bridge) Text() []byte { return b.w.text }
+
+// Free forgets a layer; layer 0, the global defaults, stays.
+func (b *Bridge) Free(id uint32) {
 	if id != 0 {
 		delete(b.layers, id)
 	}
 }
 
 // trim lets go of the buffers of a large call.
-func (b *bridge) trim() {
+func (b *Bridge) trim() {
 	b.slab = slab{}
 	b.w = writer{}
 	b.session = core.Session{Loader: &b.load}

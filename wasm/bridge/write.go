@@ -1,4 +1,4 @@
-package main
+package bridge
 
 import "github.com/endpoint-wasm/endpoint-wasm/core"
 
@@ -116,18 +116,18 @@ func (w *writer) request(r *core.Request) {
 		n++
 	}
 	w.word(opObject, n)
-	w.str("method")
-	w.str(r.Method)
-	w.str("url")
+	w.word(opConst, constMethod)
+	w.word(opConst, constGet+methodOf(r.Method))
+	w.word(opConst, constURL)
 	w.textOp(opText, r.URL)
-	w.str("headers")
+	w.word(opConst, constHeaders)
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
-		w.str("body")
+		w.word(opConst, constBody)
 		w.value(r.Body)
 	}
 	if r.Request.Kind() != core.Undefined {
-		w.str("request")
+		w.word(opConst, constRequest)
 		w.value(r.Request)
 	}
 }
@@ -140,3 +140,14 @@ var constantIndex = func() map[string]int {
 	}
 	return m
 }()
+
+// methodOf returns the position of a result's method (lower case, D3) in
+// constants after constGet.
+func methodOf(m string) int {
+	for i, c := range constants[constGet : constGet+6] {
+		if c == m {
+			return i
+		}
+	}
+	panic("endpoint: a result with an unknown method " + m)
+}

@@ -1,4 +1,4 @@
-package main
+package bridge
 
 import (
 	"unsafe"
@@ -163,7 +163,7 @@ func (r *reader) object(depth, h int) core.Value {
 	for i := uint32(0); i < n && !r.bad; i++ {
 		k := r.str()
 		kh := r.handle()
-		o.SetHandled(k, kh, r.value(depth+1, -1))
+		o.Append(k, kh, r.value(depth+1, -1)) // JavaScript gives each key once, in its order
 	}
 	return core.ObjValue(o).WithHandle(h)
 }

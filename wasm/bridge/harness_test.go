@@ -1,4 +1,4 @@
-package main
+package bridge
 
 import (
 	"encoding/binary"
@@ -16,7 +16,7 @@ import (
 
 // shim plays the JavaScript side of one bridge.
 type shim struct {
-	b      *bridge
+	b      *Bridge
 	layers map[uint32][]core.Value // each layer's table
 	vals   []core.Value            // the call under way
 	layer  uint32
@@ -24,7 +24,7 @@ type shim struct {
 
 func newShim() *shim {
 	s := &shim{layers: map[uint32][]core.Value{0: nil}}
-	s.b = newBridge(s.fetch)
+	s.b = New(s.fetch)
 	return s
 }
 
@@ -150,7 +150,7 @@ func (s *shim) resolve(h int) (core.Value, bool) {
 // (handles resolved; "#h" for a host value). For opDefaults the new layer's
 // table is kept and the answer starts with "layer <id>: ".
 func (s *shim) run(in []byte) (int, string) {
-	status := s.b.call(in)
+	status := s.b.Call(in)
 	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
 	if status != statusOK {
 		return status, r.value() + " " + r.value() + " " + r.value()

@@ -1,0 +1,56 @@
+package bridge
+
+import "testing"
+
+// realCalls are messages as the shim writes them for calls of real
+// traffic: GitHub routes with values that need encoding or not, a body with
+// a held string, a layer of Octokit-style defaults, merge and parse.
+func realCalls(s *shim) []struct {
+	name string
+	in   []byte
+} {
+	// Layer 1, as the shim's root: the global defaults given back with
+	// handles; layer 2, Octokit's.
+	s.run(s.msg(opDefaults, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"endpoint-wasm/0.1.0"},"mediaType":{"format":"","previews":[]}}`))
+	s.run(s.msg(opDefaults, 1, nil, `{"headers":{"user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"request":{"hook":1},"baseUrl":"https://api.github.com"}`))
+	return []struct {
+		name string
+		in   []byte
+	}{
+		{"GET path and query", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`)},
+		{"GET a path that needs encoding", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/contents/{path}"), `{"owner":"octokit","repo":"rest.js","path":"docs/README.md","ref":"feature/x"}`)},
+		{"POST with a held body", s.msg(opEndpoint, 1, route("POST /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"x","labels":["bug"]}`, "body")},
+		{"PUT no body", s.msg(opEndpoint, 1, route("PUT /user/starred/{owner}/{repo}"), `{"owner":"octokit","repo":"rest.js"}`)},
+		{"GET mediaType format", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/pulls/{pull_number}"), `{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}`)},
+		{"merge on a layer", s.msg(opMerge, 2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`)},
+		{"parse of merged options", s.msg(opParse, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`)},
+	}
+}
+
+// BenchmarkBridge is one call from message to answer, for each call of
+// realCalls: the engine's whole work in a call, without the crossing.
+func BenchmarkBridge(b *testing.B) {
+	s := newShim()
+	for _, c := range realCalls(s) {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s.b.Call(c.in)
+			}
+		})
+	}
+}
+
+// TestRealCallsAllocateNothing: after a warm-up, a call allocates nothing
+// on the engine's path (bodies stay the caller's).
+func TestRealCallsAllocateNothing(t *testing.T) {
+	s := newShim()
+	for _, c := range realCalls(s) {
+		if status, got := s.run(c.in); status != statusOK {
+			t.Fatalf("%s: %s", c.name, got)
+		}
+		if n := testing.AllocsPerRun(100, func() { s.b.Call(c.in) }); n != 0 {
+			t.Errorf("%s: %.1f allocations per call", c.name, n)
+		}
+	}
+}
