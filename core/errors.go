@@ -71,6 +71,17 @@ func errorf(code Code, field, format string, args ...any) *Error {
 	return &Error{Code: code, Field: field, msg: field + ": " + fmt.Sprintf(format, args...)}
 }
 
+// MaxURLLength bounds the url the engine builds, query included: 1 MiB,
+// far above what any server accepts (GitHub's about 8 KiB), and low enough
+// that a hostile template or value (a thousand expressions of a megabyte
+// each) is an error early instead of gigabytes of memory (D29).
+const MaxURLLength = 1 << 20
+
+// urlTooLong is the error for a url past MaxURLLength.
+func urlTooLong() error {
+	return errorf(CodeInvalidParameter, "url", "the url would be longer than %d bytes", MaxURLLength)
+}
+
 // maxQuoted bounds how much of an input is quoted in a message, so that a
 // megabyte-long url does not become a megabyte-long error.
 const maxQuoted = 200

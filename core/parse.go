@@ -110,6 +110,9 @@ func (s *Session) expandURL(tpl *template, o *Obj) ([]byte, error) {
 	if len(path) > 0 && path[0] == '/' {
 		path = path[1:]
 	}
+	if len(url)+len(path) > MaxURLLength {
+		return nil, urlTooLong()
+	}
 	return append(url, path...), nil
 }
 
@@ -189,6 +192,9 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 		var err error
 		if url, err = appendQueryPair(url, k, v); err != nil {
 			return nil, err
+		}
+		if len(url) > MaxURLLength {
+			return nil, urlTooLong()
 		}
 	}
 	return url, nil

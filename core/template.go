@@ -108,10 +108,17 @@ var templateCache = struct {
 
 const templateGeneration = 2048
 
+// maxCachedURL is the longest url whose template is cached, so that the
+// cache's memory stays bounded by about templateGeneration × 2 × 4 KiB.
+const maxCachedURL = 4096
+
 // template returns the compiled template for url: from the cache when it
 // has been seen, or the session's literal template when url has no
 // expression.
 func (s *Session) template(url string) (*template, error) {
+	if len(url) > MaxURLLength {
+		return nil, urlTooLong()
+	}
 	if isLiteralURL(url) {
 		if !validText(url) {
 			return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
@@ -153,6 +160,9 @@ func compileTemplate(url string) (*template, error) {
 		return nil, err
 	}
 	t.src = url
+	if len(url) > maxCachedURL {
+		return t, nil // compiled for this call only: a url that long is no route
+	}
 	c.Lock()
 	if len(c.cur) >= templateGeneration {
 		c.old, c.cur = c.cur, make(map[string]*template, templateGeneration)
@@ -524,6 +534,9 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 	}
 	var vals [8]tval
 	for _, p := range t.parts {
+		if len(dst) > MaxURLLength {
+			return dst, urlTooLong()
+		}
 		if p.expr == nil {
 			dst = append(dst, p.lit...)
 			continue

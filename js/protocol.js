@@ -50,6 +50,14 @@ export const MAX_DEPTH = 256;
 // kind crosses) and loaded if the engine must read it.
 const SHORT_STRING = 4096, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
 
+/**
+ * The largest message (or loaded value) the shim writes: what the engine
+ * must read (keys, url and query values, headers) past 16 MiB is refused
+ * before it crosses, so that no input can exhaust the engine's memory (D29).
+ * Values that only travel (bodies) are never written and do not count.
+ */
+export const MAX_MESSAGE = 16 << 20;
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -76,6 +84,9 @@ class Writer {
 
   room(n) {
     if (this.pos + n <= this.buf.length) return;
+    if (this.pos + n > MAX_MESSAGE) {
+      throw invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
+    }
     let size = this.buf.length * 2;
     while (size < this.pos + n) size *= 2;
     const b = new Uint8Array(size);

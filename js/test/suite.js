@@ -187,6 +187,16 @@ export const cases = [
     const big = "x".repeat(1 << 20);
     ok(mod.endpoint("POST /x", { big }).body.big === big, "a 1 MB string by reference");
   }],
+  ["input too large for the engine to read is an error, found early, and the next call works (D29, README: Limits)", (mod) => {
+    const mb = "x".repeat(1e6);
+    let t = Date.now();
+    throwsCode(() => mod.endpoint("GET /x/" + "{a}".repeat(1000), { a: mb }), "ERR_INVALID_PARAMETER", mod);
+    ok(Date.now() - t < 2000, `a thousand expressions of 1 MB: refused in ${Date.now() - t} ms`);
+    throwsCode(() => mod.endpoint("GET /x", { headers: { "x-big": "x".repeat(17 << 20) } }), "ERR_INVALID_ARGUMENT", mod);
+    throwsCode(() => mod.endpoint("GET /x/{a}", { a: "x".repeat(17 << 20) }), "ERR_INVALID_ARGUMENT", mod);
+    same(mod.endpoint("POST /x", { a: mb }).body.a === mb, true, "a large body value is not read");
+    same(mod.endpoint("GET /x").url, "https://api.github.com/x");
+  }],
   ["after 100,000 calls mixing valid and invalid input the runtime still answers correctly (D29)", (mod) => {
     const want = JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 }));
     let errors = 0;
