@@ -44,7 +44,7 @@ var base = &Builder{defaults: globalDefaults()}
 // not link them, nor the sort From uses.
 func globalDefaults() *Obj {
 	headers := &Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}, kh: make([]int32, 2), clean: true}
-	mediaType := &Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}, kh: make([]int32, 2)}
+	mediaType := &Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}, kh: make([]int32, 2), clean: true}
 	return &Obj{
 		keys: []string{"method", "baseUrl", "headers", "mediaType"},
 		vals: []Value{Str("GET"), Str("https://api.github.com"), ObjValue(headers), ObjValue(mediaType)},

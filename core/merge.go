@@ -161,6 +161,7 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 	dp, _ := d.obj.Get("previews")
 	cp, _ := v.obj.Get("previews")
 	if len(dp.list) == 0 && len(cp.list) == 0 {
+		merged.obj.clean = true // checked above, with the defaults' part
 		return merged, nil
 	}
 	seen := s.obj()
@@ -179,5 +180,6 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 		}
 	}
 	merged.obj.Set("previews", List(s.list[start:len(s.list):len(s.list)]...))
+	merged.obj.clean = true
 	return merged, nil
 }

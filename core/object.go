@@ -12,8 +12,9 @@ type Obj struct {
 	vals []Value
 	kh   []int32 // key handles plus one, parallel to keys (see Value.Handle)
 	idx  []int32 // open-addressing index of positions plus one, or empty
-	// clean marks headers the engine has normalised and checked (D22):
-	// lower-case names, valid values, no undefined. Any change clears it.
+	// clean marks an object the engine has checked: headers normalised
+	// (lower-case names, valid values, no undefined, D22), or a mediaType
+	// whose format and previews are valid. Any change clears it.
 	clean bool
 }
 

@@ -8,9 +8,11 @@ const jsonContentType = "application/json; charset=utf-8"
 // parse turns merged options into request options (spec "Result object").
 // The Request, its headers and body are scratch memory of the session.
 func (s *Session) parse(o *Obj) (*Request, error) {
+	var opt options
+	opt.read(o)
 	// Method: GET when absent (spec default), lower case in the result (D3, D4).
 	method := "GET"
-	if v, ok := o.Get("method"); ok && v.kind != Undefined {
+	if v := opt[0]; v.kind != Undefined {
 		if err := checkMethod(v, "method"); err != nil {
 			return nil, err
 		}
@@ -19,7 +21,7 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 	lower, upper, _ := methodCases(method) // checked above
 
 	// Url: required (D7), a template (D9, D11-D14).
-	uv, _ := o.Get("url")
+	uv := opt[1]
 	if !uv.IsDefined() || uv.kind == String && uv.s == "" {
 		return nil, errorf(CodeMissingURL, "url", "no url: pass a route such as \"GET /user\" or a url option")
 	}
@@ -30,12 +32,12 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	url, err := s.expandURL(tpl, o)
+	url, err := s.expandURL(tpl, o, opt[2])
 	if err != nil {
 		return nil, err
 	}
 
-	headers, err := s.resultHeaders(o)
+	headers, contentType, err := s.resultHeaders(opt[3], opt[4])
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +45,7 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 	*r = Request{Method: lower, Headers: headers}
 
 	// Parameters not used by the url (D13, D15), and data.
-	data, _ := o.Get("data")
+	data := opt[5]
 	if upper == "GET" || upper == "HEAD" {
 		if data.kind != Undefined {
 			return nil, errorf(CodeBodyNotAllowed, "data", "a %s request has no body", upper)
@@ -58,7 +60,7 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 		}
 		// D20: a JSON content-type unless set (or set to null, D22), or the
 		// client must choose it.
-		if defaultContentType(r.Body) && !s.headerSet(o, "content-type") {
+		if defaultContentType(r.Body) && !contentType {
 			headers.Set("content-type", Str(jsonContentType))
 		}
 		if r.Body.kind == Undefined && (upper == "PUT" || upper == "PATCH") {
@@ -69,15 +71,28 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 	r.URL = viewString(url)
 
 	// D27: request when set.
-	if rv, ok := o.Get("request"); ok && rv.IsDefined() {
+	if rv := opt[6]; rv.IsDefined() {
 		r.Request = rv
 	}
 	return r, nil
 }
 
+// options are the values of the option keys that are not parameters, by
+// reservedIndex: method, url, baseUrl, headers, mediaType, data, request.
+type options [7]Value
+
+// read takes them from merged options in one pass.
+func (opt *options) read(o *Obj) {
+	for i, k := range o.keys {
+		if r := reservedIndex(k); r >= 0 {
+			opt[r] = o.vals[i]
+		}
+	}
+}
+
 // expandURL expands the url template with o's parameters and joins a path
 // to baseUrl (D8, D10). The result is in s.url.
-func (s *Session) expandURL(tpl *template, o *Obj) ([]byte, error) {
+func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 	path, err := tpl.expand(s.path[:0], s, o)
 	if err != nil {
 		return nil, err
@@ -92,7 +107,6 @@ func (s *Session) expandURL(tpl *template, o *Obj) ([]byte, error) {
 		return append(url, path...), nil
 	}
 	// D8: a path is joined to baseUrl with exactly one "/".
-	bv, _ := o.Get("baseUrl")
 	if bv.kind != String || bv.unloaded {
 		if bv.IsDefined() {
 			return nil, errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind))
@@ -116,27 +130,28 @@ func (s *Session) expandURL(tpl *template, o *Obj) ([]byte, error) {
 	return append(url, path...), nil
 }
 
-// resultHeaders returns the headers of the result: the merged ones with
+// resultHeaders returns the headers of the result: the merged ones hv with
 // lower-case names (D22) less those set to null, accept amended by
-// mediaType (D24-D26). Every value is checked once more here, as it is
-// sent: none carries CR, LF or NUL (D22).
-func (s *Session) resultHeaders(o *Obj) (*Obj, error) {
-	hv, _ := o.Get("headers")
+// mediaType mt (D24-D26), and whether content-type is named at all, null
+// included (D20). Every value is checked as it is sent: none carries CR, LF
+// or NUL (D22).
+func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	in, err := s.normaliseHeaders(hv, "headers")
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	mt, _ := o.Get("mediaType")
 	if mt, err = s.load(mt, "mediaType"); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if err := checkMediaType(mt); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	format, previews := mediaFormat(mt), mediaPreviews(mt)
 	out := s.obj()
+	contentType := false
 	for i := 0; i < in.Len(); i++ {
 		name, v := in.keys[i], in.vals[i]
+		contentType = contentType || name == "content-type"
 		if v.kind == Null { // D22: null means "do not send"
 			continue
 		}
@@ -145,27 +160,12 @@ func (s *Session) resultHeaders(o *Obj) (*Obj, error) {
 			s.text = appendAccept(s.text, v.s, format, previews, s.obj())
 			v = Str(s.str(start))
 		}
-		if v.kind == String && !headerSafe(v.s) {
-			return nil, errorf(CodeInvalidHeader, "headers."+name, "the value holds a CR, LF or NUL character")
+		if v.kind == String && !in.clean && !headerSafe(v.s) {
+			return nil, false, errorf(CodeInvalidHeader, "headers."+name, "the value holds a CR, LF or NUL character")
 		}
 		out.Append(name, int(in.kh[i])-1, v) // names of normalised headers are unique
 	}
-	return out, nil
-}
-
-// headerSet reports whether the merged headers name the header at all,
-// null included (D20, D22).
-func (s *Session) headerSet(o *Obj, name string) bool {
-	hv, _ := o.Get("headers")
-	if hv.kind != Object || hv.obj == nil {
-		return false
-	}
-	for i := 0; i < hv.obj.Len(); i++ {
-		if hv.obj.vals[i].kind != Undefined && equalFoldASCII(hv.obj.keys[i], name) {
-			return true
-		}
-	}
-	return false
+	return out, contentType, nil
 }
 
 // appendQuery appends the parameters of a GET or HEAD request that the url
