@@ -1,6 +1,8 @@
 // The demo: builds request options as the user types, with the package
 // imported by name exactly as an app would.
-import { endpoint, EndpointError, toFetch } from "endpoint-wasm";
+import { endpoint, EndpointError } from "endpoint-wasm";
+import { curlCommand, fetchSnippet } from "./snippets.js";
+import { copyText, fitHeight, say, setText } from "./ui.js";
 
 const loadedAt = performance.now(); // the import resolves once the wasm is loaded
 
@@ -16,17 +18,16 @@ const EXAMPLES = [
 
 const $ = (id) => document.getElementById(id);
 const inputs = ["route", "params", "baseUrl", "headers", "previews", "format"].map($);
+const copyButtons = [...document.querySelectorAll("[data-copy]")];
 
 for (const [i, [label]] of EXAMPLES.entries()) $("example").add(new Option(label, String(i)));
 $("example").addEventListener("change", () => pick(Number($("example").value)));
 for (const el of inputs) el.addEventListener("input", update);
-for (const b of document.querySelectorAll("[data-copy]")) {
-  b.addEventListener("click", async () => {
-    await navigator.clipboard?.writeText($(b.dataset.copy).textContent).catch(() => {});
-    b.textContent = "Copied";
-    setTimeout(() => (b.textContent = "Copy"), 1200);
-  });
-}
+// The route is one line: Enter does not break it; the field grows instead.
+$("route").addEventListener("keydown", (e) => e.key === "Enter" && e.preventDefault());
+addEventListener("resize", () => fitHeight($("route")));
+for (const b of copyButtons) b.addEventListener("click", () => copyText($(b.dataset.copy), b.nextElementSibling));
+$("measure").addEventListener("click", measure);
 
 function pick(i) {
   const [, route, params] = EXAMPLES[i];
@@ -35,19 +36,21 @@ function pick(i) {
   update();
 }
 
-/** parseJSON reads a JSON field, or throws an error naming it. */
+/** parseJSON reads a JSON field, or marks it invalid and throws an error naming it. */
 function parseJSON(id, fallback) {
   const text = $(id).value.trim();
   if (!text) return fallback;
   try {
     return JSON.parse(text);
   } catch (e) {
+    $(id).setAttribute("aria-invalid", "true");
     throw Object.assign(new Error(`${id}: ${e.message}`), { code: "invalid JSON" });
   }
 }
 
 /** current reads the form into the endpoint to call and its arguments. */
 function current() {
+  for (const el of inputs) el.removeAttribute("aria-invalid");
   const defaults = { baseUrl: $("baseUrl").value.trim() || undefined, headers: parseJSON("headers", {}) };
   const previews = $("previews").value.split(",").map((s) => s.trim()).filter(Boolean);
   if (previews.length) defaults.mediaType = { previews };
@@ -56,8 +59,13 @@ function current() {
   return { ep: endpoint.defaults(defaults), route: $("route").value, params };
 }
 
+// last is what the output shows: the endpoint and arguments of the last
+// request that built, or null while an error is shown. Copying and measuring
+// use only it, so they never act on a request the page does not show.
 let last = null;
 function update() {
+  fitHeight($("route"));
+  say($("rate"), "");
   try {
     const { ep, route, params } = current();
     const r = ep(route, params);
@@ -72,12 +80,13 @@ function update() {
 function show(r) {
   $("error").hidden = true;
   $("result").classList.remove("stale");
+  for (const b of copyButtons) b.disabled = false;
   $("out-method").textContent = r.method;
-  $("out-url").textContent = r.url;
-  $("out-headers").textContent = JSON.stringify(r.headers, null, 2);
-  $("out-body").textContent = r.body === undefined ? "(no body)" : typeof r.body === "string" ? JSON.stringify(r.body) : JSON.stringify(r.body, null, 2);
-  $("out-fetch").textContent = fetchSnippet(r);
-  $("out-curl").textContent = curlCommand(r);
+  setText($("out-url"), r.url);
+  setText($("out-headers"), JSON.stringify(r.headers, null, 2));
+  setText($("out-body"), r.body === undefined ? "(no body)" : typeof r.body === "string" ? JSON.stringify(r.body) : JSON.stringify(r.body, null, 2));
+  setText($("out-fetch"), fetchSnippet(r));
+  setText($("out-curl"), curlCommand(r));
 }
 
 function showError(e) {
@@ -85,52 +94,52 @@ function showError(e) {
   $("error-code").textContent = e instanceof EndpointError ? e.code : e.code || e.name;
   $("error-message").textContent = e.message;
   $("result").classList.add("stale");
+  for (const b of copyButtons) {
+    b.disabled = true;
+    say(b.nextElementSibling, "");
+  }
 }
 
-function fetchSnippet(r) {
-  const [url, init] = toFetch(r);
-  const lines = [`const response = await fetch(${JSON.stringify(url)}, {`, `  method: ${JSON.stringify(init.method)},`, `  headers: ${JSON.stringify(init.headers, null, 2).replace(/\n/g, "\n  ")},`];
-  if (init.body !== undefined) lines.push(`  body: ${typeof r.body === "string" ? JSON.stringify(init.body) : `JSON.stringify(${JSON.stringify(r.body)})`},`);
-  lines.push("});");
-  return lines.join("\n");
-}
-
-const shq = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-function curlCommand(r) {
-  const parts = [`curl -X ${r.method.toUpperCase()} ${shq(r.url)}`];
-  for (const [k, v] of Object.entries(r.headers)) parts.push(`-H ${shq(`${k}: ${v}`)}`);
-  if (r.body !== undefined) parts.push(`--data-binary ${shq(typeof r.body === "string" ? r.body : JSON.stringify(r.body))}`);
-  return parts.join(" \\\n  ");
-}
-
-// What the wasm costs: its size and load time (Resource Timing), and a live
-// calls/s figure measured with the current inputs.
-function showCost(rate) {
+// What the wasm costs: its size and load time (Resource Timing), shown once.
+function showCost() {
   const entry = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
   const size = entry && (entry.encodedBodySize || entry.transferSize);
   const parts = [];
   if (size) parts.push(`endpoint.wasm ${(size / 1024).toFixed(0)} KiB`);
   if (entry) parts.push(`loaded in ${Math.round(entry.responseEnd - entry.startTime)} ms, ready ${Math.round(loadedAt)} ms after navigation`);
-  parts.push(rate ? `${Math.round(rate).toLocaleString("en")} calls/s for this request` : "measuring calls/s…");
   $("cost").textContent = parts.join(" · ");
 }
 
-function measure() {
-  if (last) {
-    const { ep, route, params } = last;
-    let n = 0;
+/**
+ * measure times the shown request when asked (never on its own, so that an
+ * idle page costs nothing): about 300 ms of calls in slices of 20 ms, with
+ * the page free to respond between slices. An edit meanwhile drops the
+ * figure, which would no longer be for the request shown.
+ */
+let measuring = false;
+async function measure() {
+  if (measuring) return;
+  if (!last) return say($("rate"), "Fix the error first");
+  measuring = true;
+  const subject = last;
+  const { ep, route, params } = subject;
+  say($("rate"), "measuring…");
+  let calls = 0;
+  let spent = 0;
+  while (spent < 300) {
     const start = performance.now();
-    while (performance.now() - start < 50) {
-      for (let i = 0; i < 50; i++) ep(route, params);
-      n += 50;
-    }
-    showCost((n * 1000) / (performance.now() - start));
+    do {
+      for (let i = 0; i < 20; i++) ep(route, params);
+      calls += 20;
+    } while (performance.now() - start < 20);
+    spent += performance.now() - start;
+    await new Promise((r) => setTimeout(r));
   }
-  setTimeout(measure, 1000);
+  measuring = false;
+  if (last === subject) say($("rate"), `${Math.round((calls * 1000) / spent).toLocaleString("en")} calls/s for this request`);
 }
 
 $("version").textContent = endpoint.DEFAULTS.headers["user-agent"];
 pick(0);
-showCost(0);
-measure();
+showCost();
 document.documentElement.dataset.ready = "true";

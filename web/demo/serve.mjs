@@ -1,8 +1,30 @@
-// `make demo`: serves the checkout (the demo imports dist/, which `make
-// build` made) and prints the address. PORT changes the port.
+// `make demo`: serves the demo page and the package it loads (dist/, which
+// `make build` made), at the paths they have in the checkout, so that the
+// page's relative import works here and under any static server; nothing
+// else of the checkout (.git, sources, node_modules) is reachable. PORT
+// changes the port (0: any free one).
+import { existsSync } from "node:fs";
 import { serve } from "./server.mjs";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
-const port = Number(process.env.PORT || 8080);
-const { origin } = await serve(root, { port, index: "/web/demo/" });
-console.log(`endpoint-wasm demo: ${origin}/  (Ctrl-C to stop)`);
+const site = { "/web/demo/": `${root}/web/demo`, "/dist/": `${root}/dist` };
+const given = process.env.PORT ?? "8080";
+const port = Number(given);
+
+if (!/^\d+$/.test(given) || port > 65535) fail(`PORT=${given} is not a port number (0 to 65535): for example PORT=9000 make demo`);
+if (!existsSync(`${root}/dist/index.js`)) fail("dist/ is missing: `make demo` builds it (or run `make build` first)");
+
+try {
+  const { origin } = await serve(site, { port, index: "/web/demo/" });
+  console.log(`endpoint-wasm demo: ${origin}/  (Ctrl-C to stop)`);
+} catch (e) {
+  if (e.code === "EADDRINUSE") fail(`port ${port} is in use (another \`make demo\`, or another program): choose another port, for example PORT=9000 make demo`);
+  if (e.code === "EACCES") fail(`port ${port} needs privileges this user does not have: choose a port above 1023, for example PORT=9000 make demo`);
+  throw e;
+}
+
+/** fail says what went wrong in one line, without a stack, and exits. */
+function fail(message) {
+  console.error(`endpoint-wasm demo: ${message}`);
+  process.exit(1);
+}
