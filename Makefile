@@ -73,7 +73,7 @@ test-go-wasm: $(WBT)
 	$(CLEANENV) GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(CURDIR)/$(WBT)" ./core/... ./wasm/...
 
 test-types: build
-	npx tsc -p js/test/types/tsconfig.json
+	node js/test/types/run.mjs
 
 test-js: build
 	node --test --test-concurrency=1 js/test/*.test.js

@@ -5,6 +5,8 @@
 //   dist/version.js   the package version, from package.json (D1)
 //   dist/*.js, *.d.ts the ES module sources and their types
 //   dist/global.js    the classic-script build, bundled by esbuild
+//   dist/NOTICES.txt  the licences of the code compiled into endpoint.wasm
+//                     and copied into go.js: Go's, and jtacoma/uritemplates'
 // Usage: node js/build.mjs
 
 import { execFileSync } from "node:child_process";
@@ -54,6 +56,24 @@ ${wasmExec}
 `,
 );
 writeFileSync(join(dist, "version.js"), `/** The package version (package.json). */\nexport const version = ${JSON.stringify(version)};\n`);
+
+// Both licences (BSD-3-Clause) ask that binary copies reproduce them.
+const uritemplates = execFileSync(go, ["list", "-m", "-f", "{{.Dir}} {{.Version}}", "github.com/jtacoma/uritemplates"], { cwd: root, encoding: "utf8" }).trim().split(" ");
+writeFileSync(
+  join(dist, "NOTICES.txt"),
+  `endpoint.wasm is a Go program; it contains the Go runtime and standard library, and
+github.com/jtacoma/uritemplates. go.js (and global.js, which includes it) contains
+wasm_exec.js of the Go distribution. Their licences follow.
+
+==== The Go programming language (${goVersion}): runtime, standard library, wasm_exec.js ====
+
+${readFileSync(join(goroot, "LICENSE"), "utf8").trimEnd()}
+
+==== github.com/jtacoma/uritemplates ${uritemplates[1]} ====
+
+${readFileSync(join(uritemplates[0], "LICENSE"), "utf8").trimEnd()}
+`,
+);
 
 const src = join(root, "js");
 for (const f of readdirSync(src)) {

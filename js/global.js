@@ -9,7 +9,7 @@
 
 import { EndpointError } from "./errors.js";
 import { fromURL } from "./load.js";
-import { toFetch } from "./shim.js";
+import { toFetch } from "./to-fetch.js";
 
 const script = typeof document !== "undefined" ? document.currentScript : null;
 const wasmURL = new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.src || globalThis.location?.href);

@@ -1,11 +1,22 @@
-// Types of endpoint-wasm, written for this package: the method of a result
-// is lower case (D3), which @octokit/types does not describe.
+// Types of endpoint-wasm. Routes and their parameters come from
+// @octokit/types' Endpoints (GitHub's REST API description), so that an
+// editor offers every known route and checks its parameters; any other
+// route string is accepted too. Results are this package's own: their
+// method is lower case (D3), which @octokit/types does not describe.
+
+import type { Endpoints } from "@octokit/types";
 
 /** A supported method, in the lower case of a result (D3, D4). */
 export type Method = "get" | "head" | "post" | "put" | "patch" | "delete";
 
-/** "METHOD url", or a url alone (GET), e.g. "GET /repos/{owner}/{repo}". */
-export type Route = string;
+/** A route GitHub's REST API describes, e.g. "GET /repos/{owner}/{repo}". */
+export type KnownRoute = keyof Endpoints;
+
+/** "METHOD url", or a url alone (GET): a known route or any other string (D6). */
+export type Route = KnownRoute | (string & {});
+
+/** The parameters GitHub documents for a known route: url, query and body. */
+export type RouteParameters<R extends KnownRoute> = Endpoints[R]["parameters"];
 
 /** A header value; null in options means "do not send this header" (D22). */
 export type HeaderValue = string | number | boolean;
@@ -24,6 +35,21 @@ export interface EndpointOptions {
   [parameter: string]: unknown;
 }
 
+/**
+ * The options of a call to route R on an endpoint whose defaults are D: for
+ * a known route, its documented parameters, with the types GitHub gives
+ * them, required where GitHub requires them unless D sets them; for any
+ * other route, any options.
+ */
+export type OptionsFor<R extends string, D = {}> = R extends KnownRoute
+  ? EndpointOptions & Omit<RouteParameters<R>, keyof D> & Partial<RouteParameters<R>>
+  : EndpointOptions;
+
+/** The options argument of a call: optional when nothing in it is required. */
+export type OptionsArgument<R extends string, D = {}> = {} extends OptionsFor<R, D>
+  ? [options?: OptionsFor<R, D>]
+  : [options: OptionsFor<R, D>];
+
 /** What merge() returns and parse() takes. */
 export interface MergedOptions extends EndpointOptions {
   method: string;
@@ -41,16 +67,24 @@ export interface RequestOptions {
   request?: { [key: string]: unknown };
 }
 
-/** The callable endpoint with its helpers. */
-export interface Endpoint {
-  (route: Route, options?: EndpointOptions): RequestOptions;
-  (options: EndpointOptions & { url: string }): RequestOptions;
+/**
+ * The callable endpoint with its helpers. D is the type of the options given
+ * to .defaults() along the way: the parameters they set are no longer
+ * required in a call.
+ */
+export interface Endpoint<D extends object = {}> {
+  <R extends string>(route: KnownRoute | R, ...options: OptionsArgument<R, D>): RequestOptions;
+  (options: EndpointOptions & ("url" extends keyof D ? { url?: string } : { url: string })): RequestOptions;
   /** A copy of the defaults in force (D2). */
   readonly DEFAULTS: MergedOptions;
-  /** A new endpoint with options layered over these defaults. */
-  defaults(options: EndpointOptions): Endpoint;
-  merge(route: Route, options?: EndpointOptions): MergedOptions;
+  /** A new endpoint with options layered over these defaults (spec rule 1). */
+  defaults<O extends EndpointOptions>(options: O): Endpoint<D & O>;
+  /** The merged options, not parsed: nothing is required yet (D7). */
+  merge<R extends string>(route: KnownRoute | R, options?: EndpointOptions & (R extends KnownRoute ? Partial<RouteParameters<R>> : {})): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
+  /** The defaults, merged (D7). */
+  merge(): MergedOptions;
+  /** Request options from merged options: endpoint(x) is parse(merge(x)) (spec rule 6). */
   parse(options: MergedOptions): RequestOptions;
 }
 
@@ -67,11 +101,16 @@ export declare class EndpointError extends TypeError {
   readonly field: string;
 }
 
-/** The second argument of fetch(). */
+/**
+ * The second argument of fetch(), assignable to RequestInit both in the DOM
+ * library and in @types/node (undici): header values are strings.
+ */
 export interface FetchInit {
   method: string;
-  headers: { [name: string]: HeaderValue };
+  headers: { [name: string]: string };
+  /** A JSON text the engine built, or the caller's data as given (D19): whatever the caller's fetch accepts. */
   body?: any;
+  /** request.signal as given. */
   signal?: any;
 }
 

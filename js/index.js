@@ -5,7 +5,7 @@
 import { fromURL } from "./load.js";
 
 export { EndpointError } from "./errors.js";
-export { toFetch } from "./shim.js";
+export { toFetch } from "./to-fetch.js";
 
 /** The endpoint function with the global defaults. */
 export const endpoint = await fromURL(new URL("./endpoint.wasm", import.meta.url));

@@ -2,11 +2,18 @@ import type { Endpoint } from "./index.js";
 export type * from "./index.js";
 export { EndpointError, toFetch } from "./index.js";
 
+/**
+ * A compiled WebAssembly.Module. Looked up on the global object's type, so
+ * that these declarations compile without the DOM library too (@types/node
+ * declares no WebAssembly namespace); there it is any object.
+ */
+export type CompiledModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any) => infer M } } ? M : object;
+
 export interface InitOptions {
   /** Where endpoint.wasm is served (default: beside this module). */
   wasmURL?: string | URL;
   /** The module itself: compiled, or its bytes. */
-  wasmModule?: WebAssembly.Module | BufferSource;
+  wasmModule?: CompiledModule | ArrayBuffer | ArrayBufferView;
 }
 
 /** Loads endpoint.wasm; idempotent; a retry after a failure loads again. */

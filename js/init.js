@@ -8,7 +8,7 @@ import { EndpointError } from "./errors.js";
 import { fromURL, instantiate } from "./load.js";
 
 export { EndpointError } from "./errors.js";
-export { toFetch } from "./shim.js";
+export { toFetch } from "./to-fetch.js";
 
 let ready = null; // the endpoint once init has succeeded
 let pending = null; // the promise of an init under way or done

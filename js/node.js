@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { prepare, start } from "./load.js";
 
 export { EndpointError } from "./errors.js";
-export { toFetch } from "./shim.js";
+export { toFetch } from "./to-fetch.js";
 
 const rt = prepare();
 const module = new WebAssembly.Module(readFileSync(new URL("./endpoint.wasm", import.meta.url)));

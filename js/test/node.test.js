@@ -34,13 +34,20 @@ test("node: init() before use: a clear error, a retry after failure, then idempo
   assert.equal(initMod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
 });
 
-test("npm pack ships dist/, package.json and README.md, and nothing else", async () => {
+test("npm pack ships dist/ with the licences of what the wasm contains, package.json, README.md and LICENSE, and nothing else", async () => {
   const { execFileSync } = await import("node:child_process");
   const root = new URL("../..", import.meta.url).pathname;
   const [info] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
   const files = info.files.map((f) => f.path).sort();
-  for (const f of ["dist/endpoint.wasm", "dist/index.js", "dist/node.js", "dist/init.js", "dist/global.js", "dist/go.js", "dist/index.d.ts", "dist/init.d.ts", "package.json", "README.md"]) {
+  for (const f of ["dist/endpoint.wasm", "dist/index.js", "dist/node.js", "dist/init.js", "dist/global.js", "dist/go.js", "dist/to-fetch.js", "dist/index.d.ts", "dist/init.d.ts", "dist/global.d.ts", "dist/NOTICES.txt", "package.json", "README.md", "LICENSE"]) {
     assert.ok(files.includes(f), `${f} is shipped`);
+  }
+  // The wasm holds the Go runtime and standard library and
+  // jtacoma/uritemplates, both BSD-3-Clause, whose notices must travel with
+  // binary copies.
+  const notices = readFileSync(new URL("../../dist/NOTICES.txt", import.meta.url), "utf8");
+  for (const notice of ["Copyright 2009 The Go Authors.", "Copyright (c) 2013 Joshua Tacoma. All rights reserved.", "Redistributions in binary form must reproduce the above"]) {
+    assert.ok(notices.includes(notice), `dist/NOTICES.txt holds "${notice}"`);
   }
   const stray = files.filter((f) => !f.startsWith("dist/") && !["package.json", "README.md", "LICENSE"].includes(f));
   assert.deepEqual(stray, [], "nothing but dist/, package.json, README.md and LICENSE");

@@ -1,0 +1,51 @@
+// What an editor offers, asked of TypeScript's language service (the one
+// editors run) over js/test/types/tsconfig.json: every known route after
+// `endpoint("`, and a known route's parameters inside its options. Prints
+// the counts; exits 1 when an expected completion is missing.
+import ts from "typescript";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+const dir = new URL(".", import.meta.url).pathname;
+const file = join(dir, "completions-probe.ts");
+// The probe source lives here, not on disk: each "|" is a cursor, removed.
+const probe = [
+  'import { endpoint } from "endpoint-wasm";',
+  'endpoint("|");',
+  'endpoint("GET /repos/{owner}/{repo}/issues", { |});',
+  'endpoint.defaults({ owner: "o" })("POST /repos/{owner}/{repo}/issues", { |});',
+].join("\n");
+const cursors = [];
+const text = probe.replace(/\|/g, (_, at) => (cursors.push(at - cursors.length), ""));
+
+const { config } = ts.readConfigFile(join(dir, "tsconfig.json"), ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dir);
+const host = {
+  getScriptFileNames: () => [file],
+  getScriptVersion: () => "1",
+  getScriptSnapshot: (f) => ts.ScriptSnapshot.fromString(f === file ? text : readFileSync(f, "utf8")),
+  getCurrentDirectory: () => dir,
+  getCompilationSettings: () => options,
+  getDefaultLibFileName: (o) => join(dirname(ts.getDefaultLibFilePath(o)), ts.getDefaultLibFileName(o)),
+  fileExists: (f) => f === file || ts.sys.fileExists(f),
+  readFile: (f) => (f === file ? text : ts.sys.readFile(f)),
+  readDirectory: ts.sys.readDirectory,
+  directoryExists: ts.sys.directoryExists,
+  getDirectories: ts.sys.getDirectories,
+  realpath: ts.sys.realpath,
+};
+const service = ts.createLanguageService(host);
+const names = (at) => new Set((service.getCompletionsAtPosition(file, at, {})?.entries ?? []).map((e) => e.name));
+
+const checks = [
+  ["routes after endpoint(\"", names(cursors[0]), ["GET /repos/{owner}/{repo}/issues", "POST /repos/{owner}/{repo}/issues", "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"], 1000],
+  ["options of GET /repos/{owner}/{repo}/issues", names(cursors[1]), ["owner", "repo", "per_page", "labels", "state", "headers", "baseUrl", "mediaType", "request"], 0],
+  ["options of POST /repos/{owner}/{repo}/issues under defaults", names(cursors[2]), ["repo", "title", "body", "labels", "data"], 0],
+];
+let failed = false;
+for (const [what, got, want, atLeast] of checks) {
+  const missing = want.filter((w) => !got.has(w));
+  console.log(`completions: ${what}: ${got.size} offered${missing.length ? `, missing ${missing.join(", ")}` : ""}`);
+  if (missing.length || got.size < atLeast) failed = true;
+}
+if (failed) process.exit(1);
