@@ -3,8 +3,8 @@
 // request options (method, url, headers, body) that any HTTP client can
 // send, as the npm package @octokit/endpoint does. It sends nothing itself.
 //
-// The specification is shared/spec/request-options-builder.md; the rules
-// cited as D1..D30 are in docs/behaviour.md. This file is the public
+// The specification's rules and the rules cited as D1..D30 are restated
+// in docs/behaviour.md (the specification's as "spec rule N"). This file is the public
 // surface, a table of contents:
 //
 //   - Endpoint, Merge, Parse, Defaults, DEFAULTS: the operations, over the

@@ -5,7 +5,7 @@ import (
 	"strconv"
 )
 
-// Code classifies an Error. The values are the ERR_* names of decisions.md
+// Code classifies an Error. The values are the ERR_* names of docs/behaviour.md
 // (D28); the JavaScript EndpointError carries the same string in .code.
 type Code string
 

@@ -84,18 +84,3 @@ function plainOrNull(options, what) {
   if (!isPlain(options)) throw invalidArgument("options", `${what}() takes an options object, not ${describe(options)}`);
   return options;
 }
-
-/**
- * toFetch turns request options into the arguments of fetch(): [url, init]
- * with the method upper-cased (fetch sends "patch" as written, D5), a body
- * the engine built serialised as JSON, and the request option's signal.
- */
-export function toFetch(options) {
-  const init = { method: options.method.toUpperCase(), headers: options.headers };
-  const body = options.body;
-  if (body !== undefined) {
-    init.body = body === null || isPlain(body) || Array.isArray(body) ? JSON.stringify(body) : body;
-  }
-  if (options.request && options.request.signal) init.signal = options.request.signal;
-  return [options.url, init];
-}
