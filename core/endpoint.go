@@ -43,13 +43,14 @@ var base = &Builder{defaults: globalDefaults()}
 // calls, so that a program that never calls O or From (the wasm module) does
 // not link them, nor the sort From uses.
 func globalDefaults() *Obj {
-	headers := &Obj{keys: []string{"accept", "user-agent"}, vals: []Value{Str("application/vnd.github.v3+json"), Str(UserAgent)}, kh: make([]int32, 2), clean: true}
-	mediaType := &Obj{keys: []string{"format", "previews"}, vals: []Value{Str(""), List()}, kh: make([]int32, 2), clean: true}
-	return &Obj{
-		keys: []string{"method", "baseUrl", "headers", "mediaType"},
-		vals: []Value{Str("GET"), Str("https://api.github.com"), ObjValue(headers), ObjValue(mediaType)},
-		kh:   make([]int32, 4),
-	}
+	headers := &Obj{ents: []entry{{k: "accept", v: Str("application/vnd.github.v3+json")}, {k: "user-agent", v: Str(UserAgent)}}, clean: true}
+	mediaType := &Obj{ents: []entry{{k: "format", v: Str("")}, {k: "previews", v: List()}}, clean: true}
+	return &Obj{ents: []entry{
+		{k: "method", v: Str("GET")},
+		{k: "baseUrl", v: Str("https://api.github.com")},
+		{k: "headers", v: ObjValue(headers)},
+		{k: "mediaType", v: ObjValue(mediaType)},
+	}}
 }
 
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
@@ -111,7 +112,7 @@ func (r *Request) BodyBytes() []byte {
 	case String:
 		return []byte(r.Body.s)
 	case Opaque:
-		if b, ok := r.Body.ref.([]byte); ok {
+		if b, ok := r.Body.refOf().([]byte); ok {
 			return b
 		}
 		return nil

@@ -167,14 +167,14 @@ func hasBigInt(v Value) bool {
 	case BigInt:
 		return true
 	case Array:
-		for _, e := range v.list {
+		for _, e := range v.list() {
 			if hasBigInt(e) {
 				return true
 			}
 		}
 	case Object:
-		for _, e := range v.obj.vals {
-			if hasBigInt(e) {
+		for _, e := range v.obj().ents {
+			if hasBigInt(e.v) {
 				return true
 			}
 		}

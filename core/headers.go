@@ -18,13 +18,13 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := v.obj
+	in := v.obj()
 	if in.clean {
 		return in, nil
 	}
 	clean := true // already lower-case, with no undefined: use it as is
 	for i := 0; i < in.Len(); i++ {
-		name, val := in.keys[i], in.vals[i]
+		name, val := in.ents[i].k, in.ents[i].v
 		if err := checkHeader(name, val, field); err != nil {
 			return nil, err
 		}
@@ -40,16 +40,16 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
-		if in.vals[i].kind == Undefined {
+		if in.ents[i].v.kind == Undefined {
 			continue
 		}
-		name, kh := in.keys[i], int(in.kh[i])-1
+		name, kh := in.ents[i].k, int(in.ents[i].h)-1
 		if hasUpper(name) {
 			start := len(s.text)
 			s.text = appendLowerASCII(s.text, name)
 			name, kh = s.str(start), -1 // a new string: no handle
 		}
-		out.SetHandled(name, kh, in.vals[i])
+		out.SetHandled(name, kh, in.ents[i].v)
 	}
 	out.clean = true
 	return out, nil

@@ -418,10 +418,10 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	e.depth++
 	defer func() { e.depth-- }()
 	if v.kind == Object {
-		return e.object(dst, v.obj)
+		return e.object(dst, v.obj())
 	}
 	dst = append(dst, '[')
-	for i, el := range v.list {
+	for i, el := range v.list() {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
@@ -434,16 +434,16 @@ func (e *encoder) object(dst []byte, o *Obj) []byte {
 	dst = append(dst, '{')
 	first := true
 	for i := 0; i < o.Len(); i++ {
-		if o.vals[i].kind == Undefined {
+		if o.ents[i].v.kind == Undefined {
 			continue
 		}
 		if !first {
 			dst = append(dst, ',')
 		}
 		first = false
-		dst = appendJSONString(dst, o.keys[i])
+		dst = appendJSONString(dst, o.ents[i].k)
 		dst = append(dst, ':')
-		dst = e.value(dst, o.vals[i])
+		dst = e.value(dst, o.ents[i].v)
 	}
 	return append(dst, '}')
 }

@@ -11,13 +11,13 @@ func checkMediaType(v Value) error {
 	case Undefined, Null:
 		return nil
 	case Object:
-		if v.obj.clean { // checked when the engine made it
+		if v.obj().clean { // checked when the engine made it
 			return nil
 		}
 	default:
 		return errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind))
 	}
-	if f, ok := v.obj.Get("format"); ok && f.IsDefined() {
+	if f, ok := v.obj().Get("format"); ok && f.IsDefined() {
 		if f.kind != String {
 			return errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind))
 		}
@@ -25,11 +25,11 @@ func checkMediaType(v Value) error {
 			return errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
 		}
 	}
-	if p, ok := v.obj.Get("previews"); ok && p.IsDefined() {
+	if p, ok := v.obj().Get("previews"); ok && p.IsDefined() {
 		if p.kind != Array || p.unloaded {
 			return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind))
 		}
-		for _, e := range p.list {
+		for _, e := range p.list() {
 			if e.kind != String {
 				return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind))
 			}
@@ -46,7 +46,7 @@ func mediaFormat(mt Value) string {
 	if mt.kind != Object {
 		return ""
 	}
-	f, _ := mt.obj.Get("format")
+	f, _ := mt.obj().Get("format")
 	if f.kind != String {
 		return ""
 	}
@@ -58,8 +58,8 @@ func mediaPreviews(mt Value) []Value {
 	if mt.kind != Object {
 		return nil
 	}
-	p, _ := mt.obj.Get("previews")
-	return p.list
+	p, _ := mt.obj().Get("previews")
+	return p.list()
 }
 
 // trimPreview returns a preview name without its "-preview" suffix (D25).
@@ -100,7 +100,7 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 			dst = append(dst, ',')
 		}
 		dst = append(dst, "application/vnd.github."...)
-		dst = append(dst, names.keys[i]...)
+		dst = append(dst, names.ents[i].k...)
 		dst = append(dst, "-preview"...)
 		if format != "" {
 			dst = append(append(dst, '.'), format...)

@@ -46,7 +46,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 		m.Set("url", Str(url))
 	}
 	for i := 0; i < options.Len(); i++ {
-		k, v := options.keys[i], options.vals[i]
+		k, v := options.ents[i].k, options.ents[i].v
 		if v.kind == Undefined {
 			continue
 		}
@@ -73,7 +73,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 		if err != nil {
 			return nil, err
 		}
-		m.SetHandled(k, int(options.kh[i])-1, v)
+		m.SetHandled(k, int(options.ents[i].h)-1, v)
 	}
 	return m, nil
 }
@@ -94,9 +94,9 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 		return Value{}, err
 	}
 	r := s.obj()
-	r.copyFrom(d.obj)
-	for i := 0; i < o.obj.Len(); i++ {
-		k, v := o.obj.keys[i], o.obj.vals[i]
+	r.copyFrom(d.obj())
+	for i := 0; i < o.obj().Len(); i++ {
+		k, v := o.obj().ents[i].k, o.obj().ents[i].v
 		if v.kind == Undefined {
 			continue
 		}
@@ -107,7 +107,7 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 				}
 			}
 		}
-		r.SetHandled(k, int(o.obj.kh[i])-1, v)
+		r.SetHandled(k, int(o.obj().ents[i].h)-1, v)
 	}
 	return ObjValue(r), nil
 }
@@ -127,12 +127,12 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 	}
 	r := s.obj()
 	if d.kind == Object {
-		r.copyFrom(d.obj)
+		r.copyFrom(d.obj())
 	}
 	for i := 0; i < h.Len(); i++ {
-		r.SetHandled(h.keys[i], int(h.kh[i])-1, h.vals[i])
+		r.SetHandled(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v)
 	}
-	r.clean = d.kind != Object || d.obj.clean // both parts checked
+	r.clean = d.kind != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil
 }
 
@@ -155,18 +155,18 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 		}
 	} else {
 		r := s.obj()
-		r.copyFrom(v.obj)
+		r.copyFrom(v.obj())
 		merged = ObjValue(r)
 	}
-	dp, _ := d.obj.Get("previews")
-	cp, _ := v.obj.Get("previews")
-	if len(dp.list) == 0 && len(cp.list) == 0 {
-		merged.obj.clean = true // checked above, with the defaults' part
+	dp, _ := d.obj().Get("previews")
+	cp, _ := v.obj().Get("previews")
+	if len(dp.list()) == 0 && len(cp.list()) == 0 {
+		merged.obj().clean = true // checked above, with the defaults' part
 		return merged, nil
 	}
 	seen := s.obj()
 	start := len(s.list)
-	for _, list := range [2][]Value{dp.list, cp.list} {
+	for _, list := range [2][]Value{dp.list(), cp.list()} {
 		for _, p := range list {
 			name := trimPreview(p.s)
 			if seen.Has(name) {
@@ -179,7 +179,7 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 			s.list = append(s.list, p)
 		}
 	}
-	merged.obj.Set("previews", List(s.list[start:len(s.list):len(s.list)]...))
-	merged.obj.clean = true
+	merged.obj().Set("previews", List(s.list[start:len(s.list):len(s.list)]...))
+	merged.obj().clean = true
 	return merged, nil
 }

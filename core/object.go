@@ -1,5 +1,7 @@
 package core
 
+import "unsafe"
+
 // Obj is a plain object whose keys keep JavaScript's property order:
 // integer-like keys ("0", "7", "42") first in ascending order, then the
 // other keys in insertion order. Order is visible to users: it is the order
@@ -8,14 +10,20 @@ package core
 // index makes a lookup cost the same however many keys there are, so that
 // merging n keys costs O(n), not O(n²).
 type Obj struct {
-	keys []string
-	vals []Value
-	kh   []int32 // key handles plus one, parallel to keys (see Value.Handle)
+	ents []entry
 	idx  []int32 // open-addressing index of positions plus one, or empty
 	// clean marks an object the engine has checked: headers normalised
 	// (lower-case names, valid values, no undefined, D22), or a mediaType
 	// whose format and previews are valid. Any change clears it.
 	clean bool
+}
+
+// entry is one member: its key, the key's handle plus one (see
+// Value.Handle; 0 for none), and its value.
+type entry struct {
+	k string
+	h int32
+	v Value
 }
 
 // indexAbove is the size from which an object keeps an index: below it a
@@ -24,9 +32,7 @@ type Obj struct {
 const indexAbove = 32
 
 // NewObj returns an empty object with room for n keys.
-func NewObj(n int) *Obj {
-	return &Obj{keys: make([]string, 0, n), vals: make([]Value, 0, n), kh: make([]int32, 0, n)}
-}
+func NewObj(n int) *Obj { return &Obj{ents: make([]entry, 0, n)} }
 
 // O builds an object from alternating keys and values, converting each value
 // with From: O("owner", "octokit", "per_page", 100).
@@ -44,22 +50,22 @@ func (o *Obj) Len() int {
 	if o == nil {
 		return 0
 	}
-	return len(o.keys)
+	return len(o.ents)
 }
 
 // Key returns the i-th key.
-func (o *Obj) Key(i int) string { return o.keys[i] }
+func (o *Obj) Key(i int) string { return o.ents[i].k }
 
 // At returns the i-th value.
-func (o *Obj) At(i int) Value { return o.vals[i] }
+func (o *Obj) At(i int) Value { return o.ents[i].v }
 
 // KeyHandle returns the handle of the i-th key, and whether it has one.
-func (o *Obj) KeyHandle(i int) (int, bool) { return int(o.kh[i]) - 1, o.kh[i] != 0 }
+func (o *Obj) KeyHandle(i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 }
 
 // Get returns the value of key k and whether the key is present.
 func (o *Obj) Get(k string) (Value, bool) {
 	if i := o.index(k); i >= 0 {
-		return o.vals[i], true
+		return o.ents[i].v, true
 	}
 	return Value{}, false
 }
@@ -77,13 +83,14 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 func (o *Obj) SetHandled(k string, h int, v Value) {
 	o.clean = false
 	if i := o.index(k); i >= 0 {
-		o.vals[i] = v
-		if o.kh[i] == 0 {
-			o.kh[i] = int32(h + 1)
+		e := &o.ents[i]
+		e.v = v
+		if e.h == 0 {
+			e.h = int32(h + 1)
 		}
 		return
 	}
-	o.insert(k, int32(h+1), v)
+	o.insert(entry{k, int32(h + 1), v})
 }
 
 // Append adds key k, with handle h (h < 0: none), and v at the end. The
@@ -93,13 +100,9 @@ func (o *Obj) SetHandled(k string, h int, v Value) {
 // copies. It saves the lookup that Set makes.
 func (o *Obj) Append(k string, h int, v Value) {
 	o.clean = false
-	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, v)
-	o.kh = append(o.kh, int32(h+1))
-	if len(o.idx) > 0 && 2*len(o.keys) <= len(o.idx) {
-		o.idxAdd(len(o.keys) - 1)
-	} else if len(o.keys) > indexAbove {
-		o.reindex()
+	o.ents = append(o.ents, entry{k, int32(h + 1), v})
+	if len(o.ents) > indexAbove {
+		o.indexLast()
 	}
 }
 
@@ -109,9 +112,7 @@ func (o *Obj) Delete(k string) {
 	if i < 0 {
 		return
 	}
-	o.keys = append(o.keys[:i], o.keys[i+1:]...)
-	o.vals = append(o.vals[:i], o.vals[i+1:]...)
-	o.kh = append(o.kh[:i], o.kh[i+1:]...)
+	o.ents = append(o.ents[:i], o.ents[i+1:]...)
 	o.clean = false
 	o.reindex()
 }
@@ -130,9 +131,8 @@ func (o *Obj) Reset() { o.reset() }
 
 // reset empties o, keeping its memory for reuse (Session).
 func (o *Obj) reset() {
-	clear(o.vals) // do not keep the last call's values alive
-	o.keys, o.vals, o.kh, o.idx = o.keys[:0], o.vals[:0], o.kh[:0], o.idx[:0]
-	o.clean = false
+	clear(o.ents) // do not keep the last call's values alive
+	o.ents, o.idx, o.clean = o.ents[:0], o.idx[:0], false
 }
 
 // copyFrom makes o a shallow copy of src, reusing o's memory.
@@ -141,38 +141,28 @@ func (o *Obj) copyFrom(src *Obj) {
 	if src == nil {
 		return
 	}
-	o.keys = append(o.keys, src.keys...)
-	o.vals = append(o.vals, src.vals...)
-	o.kh = append(o.kh, src.kh...)
+	o.ents = append(o.ents, src.ents...)
 	if len(src.idx) > 0 {
 		o.idx = append(o.idx, src.idx...)
 	}
 	o.clean = src.clean
 }
 
-// insert adds a key that is not present.
-func (o *Obj) insert(k string, kh int32, v Value) {
-	at := len(o.keys)
-	if isArrayIndex(k) {
-		at = o.indexKeyPosition(k)
+// insert adds an entry whose key is not present.
+func (o *Obj) insert(e entry) {
+	at := len(o.ents)
+	if isArrayIndex(e.k) {
+		at = o.indexKeyPosition(e.k)
 	}
-	if at == len(o.keys) {
-		o.keys = append(o.keys, k)
-		o.vals = append(o.vals, v)
-		o.kh = append(o.kh, kh)
-		if len(o.idx) > 0 && 2*len(o.keys) <= len(o.idx) {
-			o.idxAdd(at)
-		} else if len(o.keys) > indexAbove {
-			o.reindex()
+	if at == len(o.ents) {
+		o.ents = append(o.ents, e)
+		if len(o.ents) > indexAbove {
+			o.indexLast()
 		}
 		return
 	}
-	o.keys = append(o.keys[:at+1], o.keys[at:]...)
-	o.keys[at] = k
-	o.vals = append(o.vals[:at+1], o.vals[at:]...)
-	o.vals[at] = v
-	o.kh = append(o.kh[:at+1], o.kh[at:]...)
-	o.kh[at] = kh
+	o.ents = append(o.ents[:at+1], o.ents[at:]...)
+	o.ents[at] = e
 	o.reindex() // positions moved: rare, integer-like keys only
 }
 
@@ -180,7 +170,7 @@ func (o *Obj) insert(k string, kh int32, v Value) {
 // integer-like keys that are smaller, as JavaScript orders them.
 func (o *Obj) indexKeyPosition(k string) int {
 	i := 0
-	for i < len(o.keys) && isArrayIndex(o.keys[i]) && lessIndex(o.keys[i], k) {
+	for i < len(o.ents) && isArrayIndex(o.ents[i].k) && lessIndex(o.ents[i].k, k) {
 		i++
 	}
 	return i
@@ -189,7 +179,7 @@ func (o *Obj) indexKeyPosition(k string) int {
 // isArrayIndex reports whether k is an array index as JavaScript orders
 // property keys: the canonical decimal text of an integer below 2³²-1.
 func isArrayIndex(k string) bool {
-	if k == "" || len(k) > 10 || (k[0] == '0' && len(k) > 1) {
+	if k == "" || len(k) > 10 || (k[0] == '0' && len(k) > 1) || k[0] > '9' {
 		return false
 	}
 	n := uint64(0)
@@ -216,8 +206,8 @@ func (o *Obj) index(k string) int {
 		return -1
 	}
 	if len(o.idx) == 0 {
-		for i, key := range o.keys {
-			if key == k {
+		for i := range o.ents {
+			if o.ents[i].k == k {
 				return i
 			}
 		}
@@ -229,21 +219,31 @@ func (o *Obj) index(k string) int {
 		if p == 0 {
 			return -1
 		}
-		if o.keys[p-1] == k {
+		if o.ents[p-1].k == k {
 			return int(p - 1)
 		}
 	}
 }
 
+// indexLast enters the last entry in the index, building or growing the
+// index when it is missing or half full.
+func (o *Obj) indexLast() {
+	if 2*len(o.ents) > len(o.idx) {
+		o.reindex()
+		return
+	}
+	o.idxAdd(len(o.ents) - 1)
+}
+
 // reindex rebuilds the index for the current keys, or drops it for a small
 // object.
 func (o *Obj) reindex() {
-	if len(o.keys) <= indexAbove {
+	if len(o.ents) <= indexAbove {
 		o.idx = o.idx[:0]
 		return
 	}
 	size := 16
-	for size < 4*len(o.keys) {
+	for size < 4*len(o.ents) {
 		size *= 2
 	}
 	if cap(o.idx) >= size {
@@ -252,7 +252,7 @@ func (o *Obj) reindex() {
 	} else {
 		o.idx = make([]int32, size)
 	}
-	for i := range o.keys {
+	for i := range o.ents {
 		o.idxAdd(i)
 	}
 }
@@ -260,7 +260,7 @@ func (o *Obj) reindex() {
 // idxAdd enters position i in the index.
 func (o *Obj) idxAdd(i int) {
 	mask := uint32(len(o.idx) - 1)
-	h := hashKey(o.keys[i]) & mask
+	h := hashKey(o.ents[i].k) & mask
 	for o.idx[h] != 0 {
 		h = (h + 1) & mask
 	}
@@ -289,19 +289,13 @@ func (o *Obj) deepClone(depth int) *Obj {
 	if depth > MaxDepth {
 		return nil
 	}
-	c := &Obj{
-		keys:  make([]string, len(o.keys)),
-		vals:  make([]Value, len(o.vals)),
-		kh:    append([]int32(nil), o.kh...),
-		clean: o.clean,
-	}
-	for i, k := range o.keys {
-		c.keys[i] = cloneString(k)
-		v, ok := o.vals[i].deepClone(depth + 1)
+	c := &Obj{ents: make([]entry, len(o.ents)), clean: o.clean}
+	for i, e := range o.ents {
+		v, ok := e.v.deepClone(depth + 1)
 		if !ok {
 			return nil
 		}
-		c.vals[i] = v
+		c.ents[i] = entry{cloneString(e.k), e.h, v}
 	}
 	c.reindex()
 	return c
@@ -311,21 +305,23 @@ func (v Value) deepClone(depth int) (Value, bool) {
 	switch {
 	case v.unloaded:
 	case v.kind == Object:
-		if v.obj = v.obj.deepClone(depth); v.obj == nil {
+		c := v.obj().deepClone(depth)
+		if c == nil {
 			return v, false
 		}
+		v.p = unsafe.Pointer(c)
 	case v.kind == Array:
 		if depth > MaxDepth {
 			return v, false
 		}
-		l := make([]Value, len(v.list))
-		for i, e := range v.list {
+		l := make([]Value, len(v.list()))
+		for i, e := range v.list() {
 			var ok bool
 			if l[i], ok = e.deepClone(depth + 1); !ok {
 				return v, false
 			}
 		}
-		v.list = l
+		v.setList(l)
 	default:
 		v.s = cloneString(v.s)
 	}

@@ -83,9 +83,9 @@ type options [7]Value
 
 // read takes them from merged options in one pass.
 func (opt *options) read(o *Obj) {
-	for i, k := range o.keys {
-		if r := reservedIndex(k); r >= 0 {
-			opt[r] = o.vals[i]
+	for i := range o.ents {
+		if r := reservedIndex(o.ents[i].k); r >= 0 {
+			opt[r] = o.ents[i].v
 		}
 	}
 }
@@ -150,7 +150,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	out := s.obj()
 	contentType := false
 	for i := 0; i < in.Len(); i++ {
-		name, v := in.keys[i], in.vals[i]
+		name, v := in.ents[i].k, in.ents[i].v
 		contentType = contentType || name == "content-type"
 		if v.kind == Null { // D22: null means "do not send"
 			continue
@@ -163,7 +163,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 		if v.kind == String && !in.clean && !headerSafe(v.s) {
 			return nil, false, errorf(CodeInvalidHeader, "headers."+name, "the value holds a CR, LF or NUL character")
 		}
-		out.Append(name, int(in.kh[i])-1, v) // names of normalised headers are unique
+		out.Append(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
 	}
 	return out, contentType, nil
 }
@@ -177,7 +177,7 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 		sep = '&'
 	}
 	for i := 0; i < o.Len(); i++ {
-		k, v := o.keys[i], o.vals[i]
+		k, v := o.ents[i].k, o.ents[i].v
 		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
@@ -206,14 +206,14 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 func (s *Session) body(o *Obj, tpl *template) Value {
 	var b *Obj
 	for i := 0; i < o.Len(); i++ {
-		k, v := o.keys[i], o.vals[i]
+		k, v := o.ents[i].k, o.ents[i].v
 		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
 		if b == nil {
 			b = s.obj()
 		}
-		b.Append(k, int(o.kh[i])-1, v) // keys of o, once each, in order
+		b.Append(k, int(o.ents[i].h)-1, v) // keys of o, once each, in order
 	}
 	if b == nil {
 		return Value{}

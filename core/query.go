@@ -23,7 +23,7 @@ func appendQueryPair(dst []byte, name string, v Value) ([]byte, error) {
 	case Null:
 		return append(dst, "null"...), nil
 	case Array:
-		return appendArrayString(dst, name, v.list, q, 1)
+		return appendArrayString(dst, name, v.list(), q, 1)
 	}
 	return dst, errorf(CodeInvalidParameter, name, "%s has no query-string encoding", kindName(v.kind))
 }
@@ -51,7 +51,7 @@ func appendArrayString(dst []byte, name string, list []Value, q bool, depth int)
 			dst = appendEncodeURIComponent(dst, e.s, q)
 		case e.kind == Array:
 			var err error
-			if dst, err = appendArrayString(dst, name, e.list, q, depth+1); err != nil {
+			if dst, err = appendArrayString(dst, name, e.list(), q, depth+1); err != nil {
 				return dst, err
 			}
 		default:

@@ -478,7 +478,7 @@ func normalise(name string, v Value) (tval, error) {
 		return tval{kind: tvString, s: v.s}, nil
 	case Array:
 		var items []string
-		for _, e := range v.list {
+		for _, e := range v.list() {
 			if !e.IsDefined() {
 				continue
 			}
@@ -497,20 +497,20 @@ func normalise(name string, v Value) (tval, error) {
 		return tval{kind: tvList, items: items}, nil
 	case Object:
 		var items []string
-		o := v.obj
+		o := v.obj()
 		for i := 0; i < o.Len(); i++ {
-			e := o.vals[i]
+			e := o.ents[i].v
 			if !e.IsDefined() {
 				continue
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name+"."+o.keys[i], "%s cannot be expanded in the url", kindName(e.kind))
+				return tval{}, errorf(CodeInvalidParameter, name+"."+o.ents[i].k, "%s cannot be expanded in the url", kindName(e.kind))
 			}
-			if !validText(s) || !validText(o.keys[i]) {
+			if !validText(s) || !validText(o.ents[i].k) {
 				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
 			}
-			items = append(items, o.keys[i], s)
+			items = append(items, o.ents[i].k, s)
 		}
 		if len(items) == 0 {
 			return tval{}, nil
