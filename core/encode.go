@@ -15,6 +15,7 @@ const (
 	classUnreserved   = 1 << iota // RFC 3986 unreserved: ALPHA DIGIT - . _ ~
 	classReserved                 // RFC 3986 reserved: gen-delims and sub-delims
 	classURIComponent             // kept by encodeURIComponent: ALPHA DIGIT - _ . ! ~ * ' ( )
+	classToken                    // an RFC 9110 token character (header names, D22)
 )
 
 var charClass = func() (t [256]uint8) {
@@ -33,6 +34,14 @@ var charClass = func() (t [256]uint8) {
 	}
 	for _, c := range "-_.!~*'()" {
 		t[c] |= classURIComponent
+	}
+	for c := 0; c < 128; c++ {
+		if isNameChar(byte(c)) && c != '_' { // ALPHA DIGIT
+			t[c] |= classToken
+		}
+	}
+	for _, c := range "!#$%&'*+-.^_`|~" {
+		t[c] |= classToken
 	}
 	return t
 }()

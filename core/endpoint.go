@@ -34,10 +34,20 @@ type Request struct {
 // the global defaults. A Builder is immutable and safe for concurrent use.
 type Builder struct {
 	defaults *Obj
+	base     string // the defaults' baseUrl when it is usable (D8), checked once
+}
+
+// newBuilder returns the Builder of defaults.
+func newBuilder(defaults *Obj) *Builder {
+	b := &Builder{defaults: defaults}
+	if v, _ := defaults.Get("baseUrl"); v.kind == String && !v.unloaded && usableBaseURL(v.s) {
+		b.base = v.s
+	}
+	return b
 }
 
 // base is the Builder with the global defaults (D1).
-var base = &Builder{defaults: globalDefaults()}
+var base = newBuilder(globalDefaults())
 
 // globalDefaults returns DEFAULTS of D1. It is a literal rather than O(...)
 // calls, so that a program that never calls O or From (the wasm module) does

@@ -88,19 +88,10 @@ func headerSafe(s string) bool {
 // isToken reports whether s is an RFC 9110 token:
 // 1*( ALPHA / DIGIT / "!#$%&'*+-.^_`|~" ).
 func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if isNameChar(c) {
-			continue
+		if charClass[s[i]]&classToken == 0 {
+			return false
 		}
-		switch c {
-		case '!', '#', '$', '%', '&', '\'', '*', '+', '-', '.', '^', '`', '|', '~':
-			continue
-		}
-		return false
 	}
-	return true
+	return s != ""
 }

@@ -1,6 +1,9 @@
 package core
 
-import "bytes"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // jsonContentType is the content-type of a body built by the engine (D20).
 const jsonContentType = "application/json; charset=utf-8"
@@ -113,7 +116,7 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		}
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
 	}
-	if !usableBaseURL(bv.s) {
+	if !s.usableBase(bv.s) {
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url", quote(bv.s))
 	}
 	base := bv.s
@@ -219,6 +222,16 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 		return Value{}
 	}
 	return ObjValue(b)
+}
+
+// usableBase is usableBaseURL, but a layer's own baseUrl, which its Builder
+// checked once when it was made, is not checked again: it is known by the
+// address of its text, the Builder's copy.
+func (s *Session) usableBase(base string) bool {
+	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) {
+		return true
+	}
+	return usableBaseURL(base)
 }
 
 // usableBaseURL reports whether s is an absolute http(s) url without white

@@ -26,6 +26,9 @@ type Session struct {
 	lit  template  // the template of a url without expressions
 	last *template // the last template compiled: programs repeat routes
 	req  Request
+	// layerBase is the baseUrl of the Builder of the call under way, checked
+	// when the Builder was made (usableBase).
+	layerBase string
 }
 
 // A Loader supplies the content of an Unloaded value: given the value (its
@@ -38,6 +41,7 @@ type Loader interface {
 // Endpoint is Builder.Endpoint in this session.
 func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
 	s.begin()
+	s.layerBase = b.base
 	m, err := s.merge(b.defaults, route, options)
 	if err != nil {
 		return nil, err
@@ -69,11 +73,12 @@ func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	if d == nil {
 		return nil, errorf(CodeInvalidArgument, "options", "nested deeper than %d levels, or cyclic", MaxDepth)
 	}
-	return &Builder{defaults: d}, nil
+	return newBuilder(d), nil
 }
 
 // begin starts a call: every scratch buffer is free again.
 func (s *Session) begin() {
+	s.layerBase = ""
 	s.nobj = 0
 	s.list = s.list[:0]
 	s.text = s.text[:0]

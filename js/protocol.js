@@ -24,7 +24,7 @@ const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
 const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7;
-const TEXT_WIDE = 0x80000000;
+const TEXT_WIDE = 0x80000000, SHORT_TEXT = 32;
 
 // Statuses.
 const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
@@ -414,7 +414,7 @@ export function createWire(exports) {
     const len = u32[p++];
     const start = textAt + off;
     if (len & TEXT_WIDE) return decoder.decode(u8.subarray(start, start + (len & 0x7fffffff)));
-    if (len <= 32) {
+    if (len <= SHORT_TEXT) {
       let s = "";
       for (let i = start; i < start + len; i++) s += String.fromCharCode(u8[i]);
       return s;

@@ -1,6 +1,11 @@
 package bridge
 
-import "testing"
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // realCalls are messages as the shim writes them for calls of real
 // traffic: GitHub routes with values that need encoding or not, a body with
@@ -23,6 +28,7 @@ func realCalls(s *shim) []struct {
 		{"PUT no body", s.msg(opEndpoint, 1, route("PUT /user/starred/{owner}/{repo}"), `{"owner":"octokit","repo":"rest.js"}`)},
 		{"GET mediaType format", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/pulls/{pull_number}"), `{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}`)},
 		{"merge on a layer", s.msg(opMerge, 2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`)},
+		{"merge of merged options (Octokit's auth hook)", s.msg(opMerge, 2, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`)},
 		{"parse of merged options", s.msg(opParse, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`)},
 	}
 }
@@ -51,6 +57,26 @@ func TestRealCallsAllocateNothing(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { s.b.Call(c.in) }); n != 0 {
 			t.Errorf("%s: %.1f allocations per call", c.name, n)
+		}
+	}
+}
+
+// TestCallsForCounting makes BRIDGE_CALLS calls of the realCalls entry
+// named BRIDGE_CALL and nothing else, so that an instruction counter
+// (valgrind --tool=callgrind) run twice with different counts gives the
+// instructions of one call. It does nothing unless BRIDGE_CALL is set.
+func TestCallsForCounting(t *testing.T) {
+	name := os.Getenv("BRIDGE_CALL")
+	if name == "" {
+		t.Skip("set BRIDGE_CALL (and BRIDGE_CALLS) to count instructions")
+	}
+	n, _ := strconv.Atoi(os.Getenv("BRIDGE_CALLS"))
+	s := newShim()
+	for _, c := range realCalls(s) {
+		if strings.Contains(c.name, name) {
+			for i := 0; i < n; i++ {
+				s.b.Call(c.in)
+			}
 		}
 	}
 }

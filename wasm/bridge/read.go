@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
@@ -58,9 +59,9 @@ func (r *reader) u32() uint32 {
 		r.pos = len(r.in)
 		return 0
 	}
-	b := r.in[r.pos : r.pos+4]
+	n := binary.LittleEndian.Uint32(r.in[r.pos:])
 	r.pos += 4
-	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+	return n
 }
 
 // text reads n bytes as a string view.

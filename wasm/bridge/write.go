@@ -27,11 +27,12 @@ func (w *writer) str(s string) {
 }
 
 // textOp writes s into the text buffer under tag (opText, opNumber or
-// opBigInt).
+// opBigInt). Only a short string is looked at for textWide: the shim
+// decodes a longer one as UTF-8 whatever it holds.
 func (w *writer) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
 	n := uint32(len(s))
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s) && len(s) <= shortText; i++ {
 		if s[i] >= 0x80 {
 			n |= textWide
 			break
