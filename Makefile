@@ -82,9 +82,10 @@ test-js: build
 demo: build
 	node web/demo/serve.mjs
 
-## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint in Node and Chromium
+## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint on real traffic
+## (issue 9) in Node and Chromium; BENCH_QUICK=1 for a short run
 bench: deps build
-	$(GO) test -run XXX -bench . -benchmem ./core/ ./wasm/
+	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/
 	node js/bench/run.mjs
 
 ## catalog: regenerate catalog/github-rest.json from the pinned @octokit/openapi,

@@ -26,7 +26,7 @@ type catalogOp struct {
 var optionKeys = map[string]bool{"method": true, "url": true, "baseUrl": true, "headers": true, "mediaType": true, "request": true}
 
 // loadCatalog reads the committed catalog of every GitHub REST operation.
-func loadCatalog(t *testing.T) []catalogOp {
+func loadCatalog(t testing.TB) []catalogOp {
 	t.Helper()
 	data, err := os.ReadFile("../catalog/github-rest.json")
 	if err != nil {
@@ -44,7 +44,7 @@ func loadCatalog(t *testing.T) []catalogOp {
 
 // exampleOptions builds an operation's options from its example values
 // through core.DecodeJSON, keeping the catalog's key order.
-func exampleOptions(t *testing.T, op catalogOp) *core.Obj {
+func exampleOptions(t testing.TB, op catalogOp) *core.Obj {
 	t.Helper()
 	o := core.NewObj(len(op.P) + 1)
 	for _, p := range op.P {
@@ -95,6 +95,26 @@ func TestEveryCatalogOperationBuildsWithItsExampleValues(t *testing.T) {
 			t.Errorf("%s: %s has a body", op.ID, op.M)
 		case !strings.HasPrefix(r.URL, host):
 			t.Errorf("%s: url %q does not start with %s", op.ID, r.URL, host)
+		}
+	}
+}
+
+// BenchmarkCatalog is the Go API over real traffic: each iteration builds the
+// next operation of the catalog with its example values (options decoded
+// once, outside the timing), so ns/op is the mean over all operations.
+func BenchmarkCatalog(b *testing.B) {
+	ops := loadCatalog(b)
+	routes := make([]string, len(ops))
+	opts := make([]*core.Obj, len(ops))
+	for i, op := range ops {
+		routes[i], opts[i] = op.M+" "+op.U, exampleOptions(b, op)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(ops)
+		if _, err := core.Endpoint(routes[k], opts[k]); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
