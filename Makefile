@@ -86,7 +86,7 @@ demo: build
 ## (issue 9) in Node and Chromium; BENCH_QUICK=1 for a short run
 bench: deps build
 	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/
-	node js/bench/run.mjs
+	node --expose-gc js/bench/run.mjs
 
 ## catalog: regenerate catalog/github-rest.json from the pinned @octokit/openapi,
 ## installed into a temporary directory (about 385 MB; never part of npm ci, build or test)

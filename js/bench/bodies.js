@@ -35,11 +35,15 @@ export function bodyCall(ep, shape, n) {
   return call(ep, make(n));
 }
 
-/** bodyWorkloads: every shape at every size; the value is made once and shared, as a program's file content is. */
+/**
+ * bodyWorkloads: every shape at every size, smallest sizes first, so that
+ * the small bodies each shape is compared with run before any large value
+ * exists. The value is made once and shared, as a program's file content is.
+ */
 export function bodyWorkloads() {
   const out = [];
-  for (const [shape, make, call] of SHAPES) {
-    for (const [size, n] of SIZES) {
+  for (const [size, n] of SIZES) {
+    for (const [shape, make, call] of SHAPES) {
       let value;
       out.push({
         group: "bodies", name: `${shape}, ${size}`, shape, size,

@@ -21,8 +21,17 @@ export function bodyCosts(rows) {
   });
 }
 
+/** byShape orders the body rows (measured smallest first) shape by shape, for reading. */
+function byShape(rows) {
+  const bodies = rows.filter((r) => r.group === "bodies");
+  const shapes = [...new Set(bodies.map((r) => r.shape))];
+  return [...rows.filter((r) => r.group !== "bodies"), ...shapes.flatMap((s) => bodies.filter((r) => r.shape === s))];
+}
+
 /** printRuntime prints one runtime's table and returns its figures for the targets. */
-export function printRuntime(title, { rows, failed, operations }) {
+export function printRuntime(title, result) {
+  const { failed, operations } = result;
+  const rows = byShape(result.rows);
   const w = 40;
   console.log(`\n${title}: calls/s, medians; ratio = endpoint-wasm ÷ @octokit/endpoint, same process`);
   console.log("workload".padEnd(w), "endpoint-wasm".padStart(14), "@octokit/endpoint".padStart(18), "ratio".padStart(9));

@@ -8,7 +8,7 @@ import { eightWorkloads, trafficWorkloads, usableCalls } from "./workloads.js";
 /** settings: rounds and block length per kind of workload, full or quick (BENCH_QUICK=1). */
 export function settings(quick) {
   return quick
-    ? { traffic: { rounds: 3, ms: 100 }, calls: { rounds: 3, ms: 50 }, bodies: { rounds: 3, ms: 50 } }
+    ? { traffic: { rounds: 3, ms: 100 }, calls: { rounds: 3, ms: 100 }, bodies: { rounds: 3, ms: 50 } }
     : { traffic: { rounds: 9, ms: 300 }, calls: { rounds: 9, ms: 200 }, bodies: { rounds: 5, ms: 200 } };
 }
 
@@ -22,6 +22,9 @@ export function runSuite({ wasm, ref, catalog, userAgent, quick, log = () => {} 
   const { calls, failed } = usableCalls(catalog, wasm, ref, userAgent);
   const rows = [];
   const measure = (w, opts) => {
+    // A full collection between workloads (Node, with --expose-gc), so that
+    // the garbage of one (10 MB bodies) is not collected in the next one's time.
+    globalThis.gc?.();
     const r = compare(w.unit(wasm), w.unit(ref), opts);
     rows.push({ group: w.group, name: w.name, shape: w.shape, size: w.size, ...r });
     log(`${w.group}: ${w.name}: ${r.ratio.toFixed(2)}x`);
