@@ -119,7 +119,7 @@ function main() {
   const url = cat.ops.flatMap((o) => o.p.filter((p) => p[1] !== "body"));
   const encoded = url.filter((p) => needsEncoding(p[4]));
   const opsEncoded = cat.ops.filter((o) => o.p.some((p) => p[1] !== "body" && needsEncoding(p[4])));
-  console.log(`catalog/github-rest.json: ${cat.ops.length} operations from @octokit/openapi ${pkg.version}, ${text.length} bytes`);
+  console.log(`catalog/github-rest.json: ${cat.ops.length} operations from @octokit/openapi ${pkg.version}, ${Buffer.byteLength(text)} bytes`);
   console.log(`path/query values needing encoding: ${encoded.length} of ${url.length}; operations with at least one: ${opsEncoded.length}`);
 }
 
