@@ -82,10 +82,21 @@ test-js: build
 demo: build
 	node web/demo/serve.mjs
 
-## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint in Node and Chromium
+## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint on real traffic
+## (issue 9) in Node and Chromium; BENCH_QUICK=1 for a short run
 bench: deps build
-	$(GO) test -run XXX -bench . -benchmem ./core/ ./wasm/
-	node js/bench/run.mjs
+	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/
+	node --expose-gc js/bench/run.mjs
+
+## catalog: regenerate catalog/github-rest.json from the pinned @octokit/openapi,
+## installed into a temporary directory (about 385 MB; never part of npm ci, build or test)
+OPENAPI_VERSION := 23.0.2
+.PHONY: catalog
+catalog:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(NPM) install --prefix "$$tmp" --no-save --no-audit --no-fund --ignore-scripts @octokit/openapi@$(OPENAPI_VERSION) && \
+	node catalog/generate.mjs "$$tmp/node_modules/@octokit/openapi" && \
+	cp "$$tmp/node_modules/@octokit/openapi/LICENSE" catalog/LICENSE
 
 ## size: raw, gzip and brotli sizes of the shipped files
 size: build

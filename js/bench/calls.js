@@ -1,5 +1,6 @@
-// The benchmark set (issue 5): the same calls on endpoint-wasm and on
-// @octokit/endpoint, in one process. Runs in Node and in Chromium.
+// The eight calls of the benchmark set of issue 5, now one workload of
+// `make bench` among those of issue 9 (workloads.js), and start-up. Runs in
+// Node and in Chromium.
 
 /** calls(ep) returns [name, fn] pairs that make one call each on ep. */
 export function calls(ep) {
@@ -21,59 +22,7 @@ export function calls(ep) {
   ];
 }
 
-/**
- * moreCalls(ep) are measured and printed too, but are not in the set the
- * targets apply to: merge() alone, and parse() of a merge() result changed
- * in between, which the shim cannot take from its memo (js/memo.js) and
- * sends to Go the ordinary way.
- */
-export function moreCalls(ep) {
-  const route = "GET /repos/{owner}/{repo}/issues";
-  return [
-    ["merge alone", () => ep.merge(route, { owner: "octokit", repo: "rest.js", state: "open" })],
-    ["merge, change, parse", () => {
-      const m = ep.merge(route, { owner: "octokit", repo: "rest.js", state: "open" });
-      m.per_page = 100;
-      return ep.parse(m);
-    }],
-  ];
-}
-
-/** rate returns fn's calls per second over about ms milliseconds. */
-function rate(fn, ms) {
-  let n = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < ms) {
-    for (let i = 0; i < 100; i++) fn();
-    n += 100;
-    now = performance.now();
-  }
-  return (n * 1000) / (now - start);
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/**
- * compare measures each call on both implementations, alternating rounds so
- * that both see the same machine state, and returns medians and ratios.
- */
-export function compare(wasmEndpoint, refEndpoint, { rounds = 9, ms = 200, set = calls } = {}) {
-  const a = set(wasmEndpoint), b = set(refEndpoint);
-  const rows = [];
-  for (let i = 0; i < a.length; i++) {
-    const wa = [], rf = [];
-    rate(a[i][1], 100); rate(b[i][1], 100); // warm up both
-    for (let r = 0; r < rounds; r++) {
-      wa.push(rate(a[i][1], ms));
-      rf.push(rate(b[i][1], ms));
-    }
-    const w = median(wa), f = median(rf);
-    rows.push({ call: a[i][0], wasm: Math.round(w), reference: Math.round(f), ratio: +(w / f).toFixed(2) });
-  }
-  const geomean = Math.exp(rows.reduce((s, r) => s + Math.log(r.ratio), 0) / rows.length);
-  return { rows, geomean: +geomean.toFixed(2) };
-}
 
 /**
  * startup measures bytes in memory → first call answered, in ms (median).
