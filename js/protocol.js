@@ -23,7 +23,7 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7;
+const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8;
 const TEXT_WIDE = 0x80000000, SHORT_TEXT = 32;
 
 // Statuses.
@@ -394,6 +394,16 @@ export function createWire(exports) {
         for (let i = 0; i < arg; i++) {
           const k = read();
           setMember(o, k, read());
+        }
+        return o;
+      }
+      case OP_BARE: {
+        // The JSON body, with no prototype as the reference's: "__proto__"
+        // is then an ordinary key however it is set (D18, D30).
+        const o = Object.create(null);
+        for (let i = 0; i < arg; i++) {
+          const k = read();
+          o[k] = read();
         }
         return o;
       }

@@ -206,7 +206,7 @@ func (r *answerReader) value() string {
 			return constants[arg]
 		}
 		return string(core.AppendJSON(nil, core.Str(constants[arg])))
-	case opObject:
+	case opObject, opBare:
 		var b strings.Builder
 		b.WriteByte('{')
 		for i := 0; i < arg; i++ {

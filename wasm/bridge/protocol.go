@@ -62,6 +62,8 @@ package bridge
 //	opArray n      an array: n values follow
 //	opNumber off   like opText, read as a number
 //	opBigInt off   like opText, read as a bigint
+//	opBare n       an object with no prototype: n (key, value) pairs follow;
+//	               the JSON body the engine builds, as the reference's (D18)
 //
 // A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge);
 // for opDefaults, a word with the new layer's id comes first. statusError:
@@ -108,6 +110,7 @@ const (
 	opArray
 	opNumber
 	opBigInt
+	opBare
 )
 
 // textWide marks a string that is not ASCII, in the word after opText; it

@@ -85,14 +85,17 @@ func (w *writer) value(v core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *writer) object(o *core.Obj) {
+func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
+
+// members writes o as an object of tag opObject or opBare.
+func (w *writer) members(tag int, o *core.Obj) {
 	n := 0
 	for i := 0; i < o.Len(); i++ {
 		if o.At(i).Kind() != core.Undefined {
 			n++
 		}
 	}
-	w.word(opObject, n)
+	w.word(tag, n)
 	for i := 0; i < o.Len(); i++ {
 		if o.At(i).Kind() == core.Undefined {
 			continue
@@ -125,7 +128,11 @@ func (w *writer) request(r *core.Request) {
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
-		w.value(r.Body)
+		if _, given := r.Body.Handle(); r.Body.Kind() == core.Object && !given {
+			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
+		} else {
+			w.value(r.Body)
+		}
 	}
 	if r.Request.Kind() != core.Undefined {
 		w.word(opConst, constRequest)
