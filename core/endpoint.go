@@ -49,18 +49,24 @@ func newBuilder(defaults *Obj) *Builder {
 // base is the Builder with the global defaults (D1).
 var base = newBuilder(globalDefaults())
 
-// globalDefaults returns DEFAULTS of D1. It is a literal rather than O(...)
-// calls, so that a program that never calls O or From (the wasm module) does
-// not link them, nor the sort From uses.
+// globalDefaults returns DEFAULTS of D1. It is built without O(...), so that
+// a program that never calls O or From (the wasm module) does not link them,
+// nor the sort From uses.
 func globalDefaults() *Obj {
-	headers := &Obj{ents: []entry{{k: "accept", v: Str("application/vnd.github.v3+json")}, {k: "user-agent", v: Str(UserAgent)}}, clean: true}
-	mediaType := &Obj{ents: []entry{{k: "format", v: Str("")}, {k: "previews", v: List()}}, clean: true}
-	return &Obj{ents: []entry{
-		{k: "method", v: Str("GET")},
-		{k: "baseUrl", v: Str("https://api.github.com")},
-		{k: "headers", v: ObjValue(headers)},
-		{k: "mediaType", v: ObjValue(mediaType)},
-	}}
+	headers := NewObj(2)
+	headers.Append("accept", -1, Str("application/vnd.github.v3+json"))
+	headers.Append("user-agent", -1, Str(UserAgent))
+	headers.clean = true
+	mediaType := NewObj(2)
+	mediaType.Append("format", -1, Str(""))
+	mediaType.Append("previews", -1, List())
+	mediaType.clean = true
+	d := NewObj(4)
+	d.Append("method", -1, Str("GET"))
+	d.Append("baseUrl", -1, Str("https://api.github.com"))
+	d.Append("headers", -1, ObjValue(headers))
+	d.Append("mediaType", -1, ObjValue(mediaType))
+	return d
 }
 
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).

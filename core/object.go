@@ -12,6 +12,7 @@ import "unsafe"
 type Obj struct {
 	ents []entry
 	idx  []int32 // open-addressing index of positions plus one, or empty
+	mask uint64  // keyBit of every key: a key whose bit is clear is absent
 	// clean marks an object the engine has checked: headers normalised
 	// (lower-case names, valid values, no undefined, D22), or a mediaType
 	// whose format and previews are valid. Any change clears it.
@@ -100,6 +101,7 @@ func (o *Obj) SetHandled(k string, h int, v Value) {
 // copies. It saves the lookup that Set makes.
 func (o *Obj) Append(k string, h int, v Value) {
 	o.clean = false
+	o.mask |= keyBit(k)
 	o.ents = append(o.ents, entry{k, int32(h + 1), v})
 	if len(o.ents) > indexAbove {
 		o.indexLast()
@@ -114,6 +116,10 @@ func (o *Obj) Delete(k string) {
 	}
 	o.ents = append(o.ents[:i], o.ents[i+1:]...)
 	o.clean = false
+	o.mask = 0
+	for _, e := range o.ents {
+		o.mask |= keyBit(e.k)
+	}
 	o.reindex()
 }
 
@@ -126,13 +132,13 @@ func (o *Obj) Clone() *Obj {
 
 // Reset empties o, keeping its memory for reuse, as a Session reuses its
 // scratch objects: a program that decodes many inputs can reuse its objects
-// the same way.
+// the same way. The values it held stay referenced until they are
+// overwritten: clearing them would cost each call more than it gives back.
 func (o *Obj) Reset() { o.reset() }
 
 // reset empties o, keeping its memory for reuse (Session).
 func (o *Obj) reset() {
-	clear(o.ents) // do not keep the last call's values alive
-	o.ents, o.idx, o.clean = o.ents[:0], o.idx[:0], false
+	o.ents, o.idx, o.mask, o.clean = o.ents[:0], o.idx[:0], 0, false
 }
 
 // copyFrom makes o a shallow copy of src, reusing o's memory.
@@ -145,11 +151,12 @@ func (o *Obj) copyFrom(src *Obj) {
 	if len(src.idx) > 0 {
 		o.idx = append(o.idx, src.idx...)
 	}
-	o.clean = src.clean
+	o.mask, o.clean = src.mask, src.clean
 }
 
 // insert adds an entry whose key is not present.
 func (o *Obj) insert(e entry) {
+	o.mask |= keyBit(e.k)
 	at := len(o.ents)
 	if isArrayIndex(e.k) {
 		at = o.indexKeyPosition(e.k)
@@ -202,7 +209,7 @@ func lessIndex(a, b string) bool {
 
 // index returns the position of key k, or -1.
 func (o *Obj) index(k string) int {
-	if o == nil {
+	if o == nil || o.mask&keyBit(k) == 0 {
 		return -1
 	}
 	if len(o.idx) == 0 {
@@ -267,6 +274,17 @@ func (o *Obj) idxAdd(i int) {
 	o.idx[h] = int32(i + 1)
 }
 
+// keyBit is a key's bit in Obj.mask: one of 64, from its length and its
+// first and last bytes, so that most keys an object lacks are known absent
+// at once (merging a call's parameters into its defaults asks that of
+// every parameter).
+func keyBit(k string) uint64 {
+	if k == "" {
+		return 1
+	}
+	return 1 << ((uint(len(k))*7 + uint(k[0]) + uint(k[len(k)-1])*3) & 63)
+}
+
 // hashKey is FNV-1a: short keys, no allocation, no package to link.
 func hashKey(k string) uint32 {
 	h := uint32(2166136261)
@@ -289,7 +307,7 @@ func (o *Obj) deepClone(depth int) *Obj {
 	if depth > MaxDepth {
 		return nil
 	}
-	c := &Obj{ents: make([]entry, len(o.ents)), clean: o.clean}
+	c := &Obj{ents: make([]entry, len(o.ents)), mask: o.mask, clean: o.clean}
 	for i, e := range o.ents {
 		v, ok := e.v.deepClone(depth + 1)
 		if !ok {

@@ -26,10 +26,10 @@ type slab struct {
 	vals []core.Value
 }
 
-// reset frees the slab for the next call.
+// reset frees the slab for the next call. Its values are views into the
+// last message and handles, which keep nothing alive: they are not cleared.
 func (s *slab) reset() {
 	s.nobj = 0
-	clear(s.vals) // do not keep the last call's values alive
 	s.vals = s.vals[:0]
 }
 

@@ -87,26 +87,26 @@ func (w *writer) value(v core.Value) {
 // object writes o's members, leaving out undefined ones (D15).
 func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
 
-// members writes o as an object of tag opObject or opBare.
+// members writes o as an object of tag opObject or opBare; the count is
+// patched in once the defined members are written.
 func (w *writer) members(tag int, o *core.Obj) {
+	at := len(w.ops)
+	w.ops = append(w.ops, 0)
 	n := 0
 	for i := 0; i < o.Len(); i++ {
-		if o.At(i).Kind() != core.Undefined {
-			n++
-		}
-	}
-	w.word(tag, n)
-	for i := 0; i < o.Len(); i++ {
-		if o.At(i).Kind() == core.Undefined {
+		v := o.At(i)
+		if v.Kind() == core.Undefined {
 			continue
 		}
+		n++
 		if h, ok := o.KeyHandle(i); ok {
 			w.word(opRef, h)
 		} else {
 			w.str(o.Key(i))
 		}
-		w.value(o.At(i))
+		w.value(v)
 	}
+	w.ops[at] = uint32(tag) | uint32(n)<<4
 }
 
 // request writes request options: {method, url, headers, body?, request?},
