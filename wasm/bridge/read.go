@@ -79,8 +79,24 @@ func (r *reader) text(n uint32) string {
 	return s
 }
 
-// str reads a str: a u32 length and bytes.
-func (r *reader) str() string { return r.text(r.u32()) }
+// str reads a str: a u32 length and bytes. It is written out rather than
+// as text(u32()) so that the compiler inlines it: in WebAssembly a Go call
+// costs more than the few instructions of the read.
+func (r *reader) str() string {
+	p := r.pos
+	if len(r.in)-p < 4 {
+		r.bad, r.pos = true, len(r.in)
+		return ""
+	}
+	n := int(binary.LittleEndian.Uint32(r.in[p:]))
+	p += 4
+	if n > len(r.in)-p || n < 0 {
+		r.bad, r.pos = true, len(r.in)
+		return ""
+	}
+	r.pos = p + n
+	return unsafe.String(unsafe.SliceData(r.in[p:]), n)
+}
 
 // handle returns the next handle.
 func (r *reader) handle() int {
@@ -164,7 +180,15 @@ func (r *reader) object(depth, h int) core.Value {
 	for i := uint32(0); i < n && !r.bad; i++ {
 		k := r.str()
 		kh := r.handle()
-		o.Append(k, kh, r.value(depth+1, -1)) // JavaScript gives each key once, in its order
+		// The usual member, a string, is read here; any other through value.
+		var v core.Value
+		if r.pos < len(r.in) && r.in[r.pos] == recString {
+			r.pos++
+			v = core.Str(r.str()).WithHandle(r.handle())
+		} else {
+			v = r.value(depth+1, -1)
+		}
+		o.Append(k, kh, v) // JavaScript gives each key once, in its order
 	}
 	return core.ObjValue(o).WithHandle(h)
 }
