@@ -86,6 +86,7 @@ demo: build
 bench: deps build
 	$(GO) test -run XXX -bench . -benchmem ./core/ ./wasm/
 	node js/bench/run.mjs
+	node js/bench/cold.mjs
 
 ## size: raw, gzip and brotli sizes of the shipped files
 size: build
