@@ -85,8 +85,9 @@ demo: build
 ## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint on real traffic
 ## (issue 9) in Node and Chromium; BENCH_QUICK=1 for a short run
 bench: deps build
-	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/
+	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
 	node --expose-gc js/bench/run.mjs
+	node js/bench/cold.mjs
 
 ## catalog: regenerate catalog/github-rest.json from the pinned @octokit/openapi,
 ## installed into a temporary directory (about 385 MB; never part of npm ci, build or test)

@@ -17,3 +17,26 @@ export class EndpointError extends TypeError {
 export function invalidArgument(field, what) {
   return new EndpointError("ERR_INVALID_ARGUMENT", `endpoint: ${field}: ${what}`, field);
 }
+
+/**
+ * loadError is the error of a module that could not be fetched, read,
+ * compiled or started (ERR_WASM_LOAD): `what` says what happened in words
+ * a person can act on; the error it comes from, if any, is its `cause`.
+ */
+export function loadError(what, cause) {
+  const e = new EndpointError("ERR_WASM_LOAD", `endpoint: cannot load endpoint.wasm: ${what}`, "");
+  if (cause !== undefined) e.cause = cause;
+  return e;
+}
+
+/**
+ * notReady is the error of a call made before the module is ready
+ * (ERR_NOT_INITIALIZED); after a failed load it names the failure, which
+ * is its `cause`.
+ */
+export function notReady(hint, failure) {
+  const why = failure ? `loading failed (${failure.message.replace(/^endpoint: /, "")})` : hint;
+  const e = new EndpointError("ERR_NOT_INITIALIZED", `endpoint: not initialized: ${why}`, "");
+  if (failure) e.cause = failure;
+  return e;
+}

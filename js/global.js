@@ -5,15 +5,27 @@
 //   <script>endpointWasm.ready.then((endpoint) => endpoint("GET /user"))</script>
 //
 // endpoint.wasm is loaded from beside the script, or from
-// data-wasm-url on the script tag.
+// data-wasm-url on the script tag. Until it is ready, endpointWasm.endpoint
+// throws ERR_NOT_INITIALIZED; a failed load rejects `ready` with
+// ERR_WASM_LOAD (and the calls name it).
 
 import { EndpointError } from "./errors.js";
-import { fromURL } from "./load.js";
+import { asLoadError, deferred, fromURL, settled } from "./load.js";
 import { toFetch } from "./to-fetch.js";
 
 const script = typeof document !== "undefined" ? document.currentScript : null;
-const wasmURL = new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.src || globalThis.location?.href);
+const forward = deferred("wait for endpointWasm.ready first");
 
-const api = { EndpointError, toFetch, endpoint: null, ready: null };
-api.ready = fromURL(wasmURL).then((ep) => (api.endpoint = ep));
+const api = { EndpointError, toFetch, endpoint: forward.endpoint, ready: null };
+api.ready = settled((async () => {
+  const wasmURL = new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.src || globalThis.location?.href);
+  return fromURL(wasmURL);
+})().then(
+  (ep) => (api.endpoint = forward.resolve(ep)),
+  (e) => {
+    const failure = asLoadError(e);
+    forward.reject(failure);
+    throw failure;
+  },
+));
 globalThis.endpointWasm = api;

@@ -92,7 +92,7 @@ export interface Endpoint<D extends object = {}> {
 export type ErrorCode =
   | "ERR_INVALID_ARGUMENT" | "ERR_INVALID_ROUTE" | "ERR_UNSUPPORTED_METHOD" | "ERR_MISSING_URL"
   | "ERR_INVALID_TEMPLATE" | "ERR_INVALID_PARAMETER" | "ERR_BODY_NOT_ALLOWED" | "ERR_INVALID_HEADER"
-  | "ERR_NOT_INITIALIZED" | "ERR_INTERNAL";
+  | "ERR_NOT_INITIALIZED" | "ERR_WASM_LOAD" | "ERR_INTERNAL";
 
 /** Thrown for bad input; the message starts with "endpoint: ". */
 export declare class EndpointError extends TypeError {
@@ -117,5 +117,8 @@ export interface FetchInit {
 /** Request options as fetch(url, init) arguments, the method upper-cased (D5). */
 export declare function toFetch(options: RequestOptions): [url: string, init: FetchInit];
 
-/** endpoint with the global defaults. */
+/** endpoint with the global defaults. In browsers it throws ERR_NOT_INITIALIZED until `ready` resolves. */
 export declare const endpoint: Endpoint;
+
+/** Resolves to `endpoint` once endpoint.wasm runs; rejects with an EndpointError (ERR_WASM_LOAD) saying why it could not load. */
+export declare const ready: Promise<Endpoint>;

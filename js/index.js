@@ -1,11 +1,44 @@
-// endpoint-wasm for browsers and bundlers: the module loads the wasm before
-// it resolves, so `import { endpoint } from "endpoint-wasm"` needs no init.
-// The literal new URL(..., import.meta.url) lets bundlers emit the file.
+// endpoint-wasm for browsers, workers and bundlers. Importing it never
+// fails and never waits: it starts loading endpoint.wasm, and `ready`
+// resolves to the endpoint once the module runs (or rejects with an
+// EndpointError, ERR_WASM_LOAD, saying what went wrong). `endpoint` itself
+// forwards to it, and throws ERR_NOT_INITIALIZED before then:
+//
+//   import { ready } from "endpoint-wasm";
+//   const endpoint = await ready;
+//
+// There is no top-level await, so the module also bundles as a classic
+// script (esbuild's default iife format, Vite's default worker format),
+// and a failed load does not take the importing module graph down with it.
 
-import { fromURL } from "./load.js";
+import { asLoadError, deferred, fromURL, settled } from "./load.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
 
-/** The endpoint function with the global defaults. */
-export const endpoint = await fromURL(new URL("./endpoint.wasm", import.meta.url));
+// The script running now, for a classic-script bundle (iife), whose
+// import.meta is empty: endpoint.wasm is then looked for beside it.
+const script = typeof document !== "undefined" ? document.currentScript : null;
+
+// wasmURL is beside this module. The literal new URL(..., import.meta.url)
+// lets Vite and webpack emit the file; where import.meta.url is empty it
+// throws, and the bundle's own script (or a worker's) is the base instead.
+function wasmURL() {
+  try {
+    return new URL("./endpoint.wasm", import.meta.url);
+  } catch {
+    return new URL("endpoint.wasm", script?.src || globalThis.location?.href);
+  }
+}
+
+const forward = deferred("await ready (from \"endpoint-wasm\") first");
+
+/** Resolves to the endpoint once endpoint.wasm runs; rejects with ERR_WASM_LOAD. */
+export const ready = settled((async () => fromURL(wasmURL()))().then(forward.resolve, (e) => {
+  const failure = asLoadError(e);
+  forward.reject(failure);
+  throw failure;
+}));
+
+/** The endpoint function with the global defaults; throws ERR_NOT_INITIALIZED until ready. */
+export const endpoint = forward.endpoint;

@@ -16,7 +16,7 @@ export interface InitOptions {
   wasmModule?: CompiledModule | ArrayBuffer | ArrayBufferView;
 }
 
-/** Loads endpoint.wasm; idempotent; a retry after a failure loads again. */
+/** Loads endpoint.wasm; idempotent; rejects with ERR_WASM_LOAD, after which a retry loads again. */
 export declare function init(options?: InitOptions): Promise<Endpoint>;
 
 /** Throws ERR_NOT_INITIALIZED until init() has resolved. */

@@ -1,7 +1,11 @@
 // Starting endpoint.wasm: one Go runtime per instance, with wasm_exec.js
 // kept private (no globalThis.Go left behind) and locked to the toolchain
-// that built the module.
+// that built the module. Every failure becomes an EndpointError with code
+// ERR_WASM_LOAD whose message says what happened (errors.js), and nothing
+// here leaves a promise rejection unhandled: a failed load must not end a
+// Node process.
 
+import { EndpointError, loadError, notReady } from "./errors.js";
 import { goRuntime, goVersion } from "./go.js";
 import { createEndpoint } from "./shim.js";
 import { version } from "./version.js";
@@ -22,38 +26,136 @@ export function prepare() {
 
 /** start runs main() of an instance and returns the endpoint over it. */
 export function start({ go, scope, name, hooks }, instance) {
-  go.run(instance); // runs main() until it blocks; the promise settles only on exit
+  const { run, mem } = instance.exports;
+  if (typeof run !== "function" || !(mem instanceof WebAssembly.Memory)) {
+    throw loadError("the module is not a Go program (it exports no run and mem): is it endpoint.wasm?");
+  }
+  mark("endpoint-wasm:main");
+  // run() executes main() until it blocks; its promise settles only when
+  // Go exits, or rejects if the runtime traps while starting. Either way
+  // the API object below is missing, which is reported by the throw; the
+  // promise's own rejection is handled here so it cannot end the process.
+  let trap;
+  go.run(instance).catch((e) => (trap = e));
   const api = scope[name];
-  if (!api) throw new Error("endpoint-wasm: endpoint.wasm did not start");
+  if (!api) throw loadError("its Go main() did not start (see the console for Go's own message)", trap);
   if (api.goVersion !== goVersion) {
-    throw new Error(`endpoint-wasm: endpoint.wasm was built by ${api.goVersion} but its loader comes from ${goVersion}; rebuild with one toolchain`);
+    throw loadError(`it was built by ${api.goVersion} but its loader comes from ${goVersion}; rebuild with one toolchain`);
   }
   if (api.version !== version) {
-    throw new Error(`endpoint-wasm: endpoint.wasm is version ${api.version} but the package is ${version}`);
+    throw loadError(`it is version ${api.version} but the package is ${version}`);
   }
-  return createEndpoint(instance.exports, api.DEFAULTS, hooks);
+  const ep = createEndpoint(instance.exports, api.DEFAULTS, hooks);
+  mark("endpoint-wasm:ready");
+  return ep;
 }
 
 /** instantiate compiles and starts the module from bytes or a WebAssembly.Module. */
 export async function instantiate(source) {
   const rt = prepare();
-  const result = await WebAssembly.instantiate(source, rt.go.importObject);
+  if (!(source instanceof WebAssembly.Module)) checkBytes(source, "the bytes given");
+  const result = await WebAssembly.instantiate(source, rt.go.importObject).catch((e) => {
+    throw loadError(`it did not compile: ${e.message}`, e);
+  });
   return start(rt, result.instance ?? result);
 }
 
 /**
  * fromURL fetches, compiles and starts the module, compiling while it
- * streams when the server sends it as application/wasm.
+ * streams when the server sends it as application/wasm, and says what the
+ * server sent when it is not a WebAssembly module.
  */
 export async function fromURL(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`endpoint-wasm: cannot load ${url}: HTTP ${response.status}`);
+  mark("endpoint-wasm:fetch");
   const rt = prepare();
+  const response = await fetch(url).catch((e) => {
+    throw loadError(`fetching ${url} failed: ${e.message}`, e);
+  });
+  const type = response.headers.get("content-type") || "";
+  const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
+  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}`);
   let result;
-  if (WebAssembly.instantiateStreaming && (response.headers.get("content-type") || "").startsWith("application/wasm")) {
-    result = await WebAssembly.instantiateStreaming(response, rt.go.importObject);
+  if (WebAssembly.instantiateStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
+    result = await WebAssembly.instantiateStreaming(response, rt.go.importObject).catch((e) => {
+      throw loadError(`${what} did not compile: ${e.message}`, e);
+    });
   } else {
-    result = await WebAssembly.instantiate(await response.arrayBuffer(), rt.go.importObject);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    checkBytes(bytes, what);
+    result = await WebAssembly.instantiate(bytes, rt.go.importObject).catch((e) => {
+      throw loadError(`${what} did not compile: ${e.message}`, e);
+    });
   }
+  mark("endpoint-wasm:instantiated");
   return start(rt, result.instance);
+}
+
+/**
+ * checkBytes throws a load error naming what the bytes are when they do not
+ * start as WebAssembly does ("\0asm"): a dev server or an SPA answering a
+ * missing file with its index.html is the usual case.
+ */
+export function checkBytes(source, what) {
+  const bytes = ArrayBuffer.isView(source)
+    ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength)
+    : source instanceof ArrayBuffer ? new Uint8Array(source) : null;
+  if (!bytes) throw loadError(`${what}: expected a WebAssembly.Module, an ArrayBuffer or a typed array`);
+  if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return;
+  if (bytes.length === 0) throw loadError(`${what} is empty, not a WebAssembly module`);
+  const head = bytes.subarray(0, 48);
+  const text = String.fromCharCode(...head);
+  const printable = /^[\t\n\r\x20-\x7e]*$/.test(text);
+  const shown = printable ? JSON.stringify(text.replace(/\s+/g, " ").trim()) : Array.from(head.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join(" ");
+  const html = /^\s*</.test(text);
+  throw loadError(`${what} is not a WebAssembly module: it starts with ${shown}${html ? " (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)" : ""}`);
+}
+
+/**
+ * deferred makes the endpoint of an entry that is ready later: a function
+ * with endpoint's members that forwards to the real one once resolve(ep)
+ * has run, and until then throws ERR_NOT_INITIALIZED (hint says what to
+ * do; after reject(error), the error is named instead).
+ */
+export function deferred(hint) {
+  let real = null;
+  let failure = null;
+  const use = () => {
+    if (real) return real;
+    throw notReady(hint, failure);
+  };
+  function endpoint(route, options) {
+    return use()(route, options);
+  }
+  endpoint.merge = (route, options) => use().merge(route, options);
+  endpoint.parse = (options) => use().parse(options);
+  endpoint.defaults = (options) => use().defaults(options);
+  Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: () => use().DEFAULTS });
+  return {
+    endpoint,
+    resolve: (ep) => ((real = ep), (failure = null), ep),
+    reject: (e) => {
+      failure = e;
+    },
+  };
+}
+
+/**
+ * settled returns promise with its rejection, if any, marked as handled: a
+ * load failure is reported to whoever awaits it and to every call, never
+ * as an unhandled rejection that ends a Node process.
+ */
+export function settled(promise) {
+  promise.catch(() => {});
+  return promise;
+}
+
+/** asLoadError keeps an EndpointError and wraps anything else. */
+export function asLoadError(e) {
+  return e instanceof EndpointError ? e : loadError(e?.message ?? String(e), e);
+}
+
+// mark records a phase of loading in the page's performance timeline
+// (User Timing: DevTools shows it; the cold benchmark reads it).
+function mark(name) {
+  globalThis.performance?.mark?.(name);
 }

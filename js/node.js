@@ -1,15 +1,60 @@
 // endpoint-wasm for Node: ready on import, with no top-level await (the
 // module is compiled synchronously from the file), so that require() of the
-// package works where Node can require ES modules.
+// package works where Node can require ES modules. Importing it never
+// throws: when endpoint.wasm cannot be read or started, `ready` rejects
+// and every call throws ERR_NOT_INITIALIZED, both naming the failure.
 
 import { readFileSync } from "node:fs";
-import { prepare, start } from "./load.js";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadError } from "./errors.js";
+import { asLoadError, checkBytes, deferred, prepare, settled, start } from "./load.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
 
-const rt = prepare();
-const module = new WebAssembly.Module(readFileSync(new URL("./endpoint.wasm", import.meta.url)));
+// wasmFile is endpoint.wasm beside this module, or, in a CommonJS bundle
+// (esbuild --platform=node --format=cjs) where import.meta is empty,
+// beside the bundle.
+function wasmFile() {
+  if (import.meta.url) return fileURLToPath(new URL("./endpoint.wasm", import.meta.url));
+  /* global __dirname */
+  if (typeof __dirname === "string") return join(__dirname, "endpoint.wasm");
+  throw loadError("neither import.meta.url nor __dirname says where this module is");
+}
+
+// load reads, compiles and starts the module, or throws a load error.
+function load() {
+  const file = wasmFile();
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw loadError(e.code === "ENOENT" ? `${file} is missing (a bundle needs endpoint.wasm copied beside it)` : `reading ${file} failed: ${e.message}`, e);
+  }
+  checkBytes(bytes, file);
+  const rt = prepare();
+  let instance;
+  try {
+    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), rt.go.importObject);
+  } catch (e) {
+    throw loadError(`${file} did not compile: ${e.message}`, e);
+  }
+  return start(rt, instance);
+}
+
+const forward = deferred("endpoint.wasm failed to load");
+let loaded = null;
+let failed = null;
+try {
+  loaded = forward.resolve(load());
+} catch (e) {
+  failed = asLoadError(e);
+  forward.reject(failed);
+}
+
+/** Resolves to the endpoint (already loaded in Node); rejects with ERR_WASM_LOAD. */
+export const ready = settled(failed ? Promise.reject(failed) : Promise.resolve(loaded));
 
 /** The endpoint function with the global defaults. */
-export const endpoint = start(rt, new WebAssembly.Instance(module, rt.go.importObject));
+export const endpoint = loaded ?? forward.endpoint;

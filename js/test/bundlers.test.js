@@ -1,11 +1,14 @@
-// Real bundler builds of a tiny app that imports "endpoint-wasm" by name,
-// served and loaded in Chromium: a Vite production build and a webpack 5
-// production build (both emit endpoint.wasm from the literal
-// new URL(..., import.meta.url)), and an esbuild bundle (which does not: the
-// wasm is copied beside the bundle, as the README says).
+// Real bundler builds of tiny apps that import "endpoint-wasm" by name, as
+// the README says to build them: a Vite production build (the page and a
+// worker in Vite's default worker format), a webpack 5 production build
+// (both emit endpoint.wasm from the literal new URL(..., import.meta.url)),
+// an esbuild bundle in esbuild's default format (an iife; the wasm copied
+// beside it), each loaded in Chromium; and an esbuild bundle for Node as
+// CommonJS, run by Node.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { build as vite } from "vite";
@@ -14,7 +17,8 @@ import webpack from "webpack";
 import { launch, resultsOf, serve } from "./browser.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
-const version = JSON.parse((await import("node:fs")).readFileSync(join(root, "package.json"), "utf8")).version;
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+const wasm = join(root, "dist/endpoint.wasm");
 
 // The apps import "endpoint-wasm" as a dependency: node_modules/endpoint-wasm
 // points at this checkout, which after `make build` is the package.
@@ -42,58 +46,66 @@ async function loadInChromium(dir) {
   }
 }
 
-test("vite: a production build of an app importing endpoint-wasm works in Chromium", async () => {
-  const out = mkdtempSync(join(tmpdir(), "ew-vite-"));
+// inTemp runs fn(dir) in a new temporary directory, removed afterwards.
+async function inTemp(prefix, fn) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   try {
-    await vite({ root: join(root, "js/test/apps/vite"), logLevel: "warn", build: { outDir: out, emptyOutDir: true } });
-    const assets = readdirSync(join(out, "assets"));
-    assert.ok(assets.some((f) => f.endsWith(".wasm")), `vite emitted the wasm: ${assets}`);
-    const [r] = await loadInChromium(out);
-    assert.deepEqual(r.value, want);
-    assert.equal(r.fetch[1].method, "POST");
+    return await fn(dir);
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
-});
+}
 
-test("esbuild: a bundle of an app importing endpoint-wasm works in Chromium", async () => {
-  const out = mkdtempSync(join(tmpdir(), "ew-esbuild-"));
-  try {
-    await esbuild({
-      entryPoints: [join(root, "js/test/apps/esbuild/main.js")],
-      outfile: join(out, "main.bundle.js"),
-      bundle: true, format: "esm", platform: "browser", target: "es2022", logLevel: "warning",
-    });
-    cpSync(join(root, "js/test/apps/esbuild/index.html"), join(out, "index.html"));
-    cpSync(join(root, "node_modules/endpoint-wasm/dist/endpoint.wasm"), join(out, "endpoint.wasm")); // esbuild does not emit it
-    const [r] = await loadInChromium(out);
-    assert.deepEqual(r.value, want);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+test("vite: a production build works in Chromium, on the page and in a worker of Vite's default format", () => inTemp("ew-vite-", async (out) => {
+  await vite({ root: join(root, "js/test/apps/vite"), logLevel: "warn", build: { outDir: out, emptyOutDir: true } });
+  const assets = readdirSync(join(out, "assets"));
+  assert.ok(assets.some((f) => f.endsWith(".wasm")), `vite emitted the wasm: ${assets}`);
+  const [page, worker] = await loadInChromium(out);
+  assert.deepEqual(page.value, want, page.error);
+  assert.equal(page.fetch[1].method, "POST");
+  assert.deepEqual(worker, { name: "in a worker", ok: true, value: want });
+}));
 
-test("webpack: a production build of an app importing endpoint-wasm works in Chromium", async () => {
-  const out = mkdtempSync(join(tmpdir(), "ew-webpack-"));
-  try {
-    const compiler = webpack({
-      mode: "production",
-      context: root,
-      entry: join(root, "js/test/apps/webpack/main.js"),
-      output: { path: out, filename: "main.bundle.js" },
-      target: "web",
-      performance: { hints: false }, // the wasm is over webpack's 244 KiB advice
-    });
-    const stats = await new Promise((resolve, reject) => compiler.run((err, s) => (err ? reject(err) : resolve(s))));
-    await new Promise((resolve) => compiler.close(resolve));
-    assert.ok(!stats.hasErrors() && !stats.hasWarnings(), stats.toString({ colors: false, modules: false }));
-    const files = readdirSync(out);
-    assert.ok(files.some((f) => f.endsWith(".wasm")), `webpack emitted the wasm: ${files}`);
-    cpSync(join(root, "js/test/apps/webpack/index.html"), join(out, "index.html"));
-    const [r] = await loadInChromium(out);
-    assert.deepEqual(r.value, want);
-    assert.equal(r.fetch[1].method, "POST");
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-});
+test("esbuild: a bundle in esbuild's default format (iife), with endpoint.wasm copied beside it, works in Chromium", () => inTemp("ew-esbuild-", async (out) => {
+  const result = await esbuild({
+    entryPoints: [join(root, "js/test/apps/esbuild/main.js")],
+    outfile: join(out, "main.bundle.js"),
+    bundle: true, platform: "browser", logLevel: "silent",
+  });
+  assert.deepEqual(result.errors, []);
+  cpSync(join(root, "js/test/apps/esbuild/index.html"), join(out, "index.html"));
+  cpSync(wasm, join(out, "endpoint.wasm")); // esbuild does not emit it
+  const [r] = await loadInChromium(out);
+  assert.deepEqual(r.value, want, r.error);
+}));
+
+test("esbuild: a bundle for Node as CommonJS, with endpoint.wasm copied beside it, runs in Node", () => inTemp("ew-esbuild-node-", async (out) => {
+  await esbuild({
+    entryPoints: [join(root, "js/test/apps/esbuild-node/main.js")],
+    outfile: join(out, "main.cjs"),
+    bundle: true, platform: "node", format: "cjs", logLevel: "silent",
+  });
+  cpSync(wasm, join(out, "endpoint.wasm"));
+  const stdout = execFileSync(process.execPath, [join(out, "main.cjs")], { cwd: out, encoding: "utf8" });
+  assert.deepEqual(JSON.parse(stdout), want);
+}));
+
+test("webpack: a production build works in Chromium", () => inTemp("ew-webpack-", async (out) => {
+  const compiler = webpack({
+    mode: "production",
+    context: root,
+    entry: join(root, "js/test/apps/webpack/main.js"),
+    output: { path: out, filename: "main.bundle.js" },
+    target: "web",
+    performance: { hints: false }, // the wasm is over webpack's 244 KiB advice
+  });
+  const stats = await new Promise((resolve, reject) => compiler.run((err, s) => (err ? reject(err) : resolve(s))));
+  await new Promise((resolve) => compiler.close(resolve));
+  assert.ok(!stats.hasErrors() && !stats.hasWarnings(), stats.toString({ colors: false, modules: false }));
+  const files = readdirSync(out);
+  assert.ok(files.some((f) => f.endsWith(".wasm")), `webpack emitted the wasm: ${files}`);
+  cpSync(join(root, "js/test/apps/webpack/index.html"), join(out, "index.html"));
+  const [r] = await loadInChromium(out);
+  assert.deepEqual(r.value, want, r.error);
+  assert.equal(r.fetch[1].method, "POST");
+}));

@@ -1,10 +1,12 @@
 // The demo: builds request options as the user types, with the package
 // imported by name exactly as an app would.
-import { endpoint, EndpointError } from "endpoint-wasm";
+import { ready, EndpointError } from "endpoint-wasm";
 import { curlCommand, fetchSnippet } from "./snippets.js";
 import { copyText, fitHeight, say, setText } from "./ui.js";
 
-const loadedAt = performance.now(); // the import resolves once the wasm is loaded
+const endpoint = await ready; // rejects with ERR_WASM_LOAD, naming the failure, if endpoint.wasm cannot load
+
+const loadedAt = performance.now(); // ready has resolved: the wasm is loaded
 
 const EXAMPLES = [
   ["List an organization's repositories", "GET /orgs/{org}/repos", { org: "octokit", type: "public", sort: "updated", per_page: 10 }],

@@ -1,5 +1,10 @@
-// A tiny app that imports the package by name, as a user's app does.
-import { endpoint, toFetch } from "endpoint-wasm";
+// A tiny app that imports the package by name, as a user's app does;
+// bundled by esbuild in its default format (an iife: no top-level await).
+import { ready, toFetch } from "endpoint-wasm";
 
-const r = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Hello" });
-window.__results = [{ name: "request options", ok: true, value: r, fetch: toFetch(r) }];
+ready.then((endpoint) => {
+  const r = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Hello" });
+  window.__results = [{ name: "request options", ok: true, value: r, fetch: toFetch(r) }];
+}, (e) => {
+  window.__results = [{ name: "request options", ok: false, error: e.message }];
+});

@@ -1,0 +1,147 @@
+// Loading can fail; importing cannot. In Chromium, the default entry is
+// served with endpoint.wasm missing (404), as HTML (a dev server's SPA
+// fallback) and with a wrong MIME type; in Node, with the file missing or
+// not WebAssembly, and init() is given modules that are not endpoint.wasm.
+// Each load failure is an EndpointError saying what happened, and the page
+// or process goes on.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { launch, resultsOf } from "./browser.js";
+
+const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+const dist = join(root, "dist");
+const wasm = readFileSync(join(dist, "endpoint.wasm"));
+const HTML = "<!doctype html>\n<html><head><title>My app</title></head><body><div id=app></div></body></html>\n";
+
+// What the server answers for /<scenario>/endpoint.wasm.
+const scenarios = {
+  missing: [404, "text/plain", "not found"],
+  html: [200, "text/html; charset=utf-8", HTML],
+  "wrong-mime": [200, "text/plain; charset=utf-8", wasm],
+};
+
+// serveScenarios serves /<scenario>/load.html (the page), endpoint.wasm as
+// the scenario says, and any other name from dist/.
+async function serveScenarios() {
+  const server = createServer((req, res) => {
+    const [, scenario, file] = new URL(req.url, "http://x").pathname.split("/");
+    if (file === "endpoint.wasm" && scenarios[scenario]) {
+      const [status, type, body] = scenarios[scenario];
+      return res.writeHead(status, { "content-type": type }).end(body);
+    }
+    try {
+      const body = file === "load.html" ? readFileSync(join(root, "js/test/pages/load.html")) : readFileSync(join(dist, file));
+      res.writeHead(200, { "content-type": file.endsWith(".html") ? "text/html" : "text/javascript" }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+const loadFailed = (message) => ({ name: "EndpointError", code: "ERR_WASM_LOAD", message: `endpoint: cannot load endpoint.wasm: ${message}`, isEndpointError: true });
+const notInitialized = (message, extra = { isEndpointError: true }) => ({
+  error: { name: "EndpointError", code: "ERR_NOT_INITIALIZED", message: `endpoint: not initialized: loading failed (cannot load endpoint.wasm: ${message})`, ...extra },
+});
+const failedWith = (message) => ({ rejected: loadFailed(message), call: notInitialized(message) });
+
+const pages = {};
+{
+  const server = await serveScenarios();
+  const browser = await launch();
+  try {
+    for (const scenario of Object.keys(scenarios)) pages[scenario] = await resultsOf(browser, `${server.origin}/${scenario}/load.html`, 20000).catch((e) => ({ pageFailed: e.message }));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+test("chromium: with endpoint.wasm missing (404) the import succeeds, ready rejects with the HTTP status and calls name it", () => {
+  assert.deepEqual(pages.missing, failedWith("the server answered HTTP 404 Not Found for ORIGIN/missing/endpoint.wasm"));
+});
+
+test("chromium: with an HTML page in place of endpoint.wasm, ready rejects naming the content type and the page's first bytes", () => {
+  assert.deepEqual(pages.html, failedWith(
+    'ORIGIN/html/endpoint.wasm (HTTP 200, text/html; charset=utf-8) is not a WebAssembly module: it starts with "<!doctype html> <html><head><title>My app</title" ' +
+    "(an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)"));
+});
+
+test("chromium: endpoint.wasm served with a wrong MIME type still loads (compiled from the bytes)", () => {
+  assert.deepEqual(pages["wrong-mime"], { url: "https://api.github.com/x" });
+});
+
+// node runs a module in a new Node process and returns what it printed
+// and its exit code: an unhandled rejection would end it with code 1.
+function node(code) {
+  try {
+    return { status: 0, out: JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })) };
+  } catch (e) {
+    return { status: e.status, out: e.stdout, err: e.stderr };
+  }
+}
+
+const outcome = `
+  const describe = (e) => ({ name: e.name, code: e.code, message: e.message.replaceAll(dir, "DIR") });
+  const outcome = async (m) => {
+    let call;
+    try { call = { value: m.endpoint("GET /x").url }; } catch (e) { call = { error: describe(e) }; }
+    return m.ready.then((ep) => ({ url: ep("GET /x").url, call }), (e) => ({ rejected: describe(e), call }));
+  };`;
+
+test("node: with endpoint.wasm missing, importing the package succeeds; ready rejects and calls throw, naming the missing file", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ew-missing-"));
+  try {
+    cpSync(dist, dir, { recursive: true, filter: (f) => !f.endsWith(".wasm") });
+    const r = node(`const dir = ${JSON.stringify(dir)};${outcome} console.log(JSON.stringify(await outcome(await import(dir + "/node.js"))));`);
+    const message = "DIR/endpoint.wasm is missing (a bundle needs endpoint.wasm copied beside it)";
+    assert.deepEqual(r, { status: 0, out: { rejected: { name: "EndpointError", code: "ERR_WASM_LOAD", message: `endpoint: cannot load endpoint.wasm: ${message}` }, call: notInitialized(message, {}) } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("node: with an HTML file in place of endpoint.wasm, ready rejects saying so", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ew-html-"));
+  try {
+    cpSync(dist, dir, { recursive: true, filter: (f) => !f.endsWith(".wasm") });
+    writeFileSync(join(dir, "endpoint.wasm"), HTML);
+    const r = node(`const dir = ${JSON.stringify(dir)};${outcome} console.log(JSON.stringify((await outcome(await import(dir + "/node.js"))).rejected));`);
+    assert.deepEqual(r, { status: 0, out: { name: "EndpointError", code: "ERR_WASM_LOAD",
+      message: 'endpoint: cannot load endpoint.wasm: DIR/endpoint.wasm is not a WebAssembly module: it starts with "<!doctype html> <html><head><title>My app</title" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)' } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// A module with the exports of a Go program (mem, run) whose run traps:
+// it instantiates, and Go's run() promise rejects.
+const TRAPS = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 6, 1, 0x60, 2, 0x7f, 0x7f, 0, 3, 2, 1, 0, 5, 3, 1, 0, 1,
+  7, 13, 2, 3, 0x72, 0x75, 0x6e, 0, 0, 3, 0x6d, 0x65, 0x6d, 2, 0, 10, 5, 1, 3, 0, 0, 0x0b];
+const EMPTY = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
+
+test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, and a retry works (issue 12)", () => {
+  const r = node(`
+    import { readFileSync } from "node:fs";
+    import { init, endpoint } from "./dist/init.js";
+    const out = [];
+    for (const bytes of [${JSON.stringify(EMPTY)}, ${JSON.stringify(TRAPS)}, [60, 104, 116, 109, 108, 62]]) {
+      await init({ wasmModule: new Uint8Array(bytes) }).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50)); // any unhandled rejection ends the process here
+    await init({ wasmModule: readFileSync("dist/endpoint.wasm") });
+    out.push(endpoint("GET /x").url);
+    console.log(JSON.stringify(out));`);
+  assert.deepEqual(r, { status: 0, out: [
+    "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the module is not a Go program (it exports no run and mem): is it endpoint.wasm?",
+    "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: its Go main() did not start (see the console for Go's own message)",
+    'ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given is not a WebAssembly module: it starts with "<html>" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)',
+    "https://api.github.com/x",
+  ] });
+});
