@@ -16,6 +16,7 @@ const (
 	classReserved                 // RFC 3986 reserved: gen-delims and sub-delims
 	classURIComponent             // kept by encodeURIComponent: ALPHA DIGIT - _ . ! ~ * ' ( )
 	classToken                    // an RFC 9110 token character (header names, D22)
+	classBreaksHeader             // CR, LF or NUL: never in a header (D22)
 )
 
 var charClass = func() (t [256]uint8) {
@@ -43,6 +44,9 @@ var charClass = func() (t [256]uint8) {
 	for _, c := range "!#$%&'*+-.^_`|~" {
 		t[c] |= classToken
 	}
+	t['\r'] |= classBreaksHeader
+	t['\n'] |= classBreaksHeader
+	t[0] |= classBreaksHeader
 	return t
 }()
 

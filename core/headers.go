@@ -78,7 +78,7 @@ func checkHeader(name string, v Value, field string) error {
 // truncate a request (D22).
 func headerSafe(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '\r' || c == '\n' || c == 0 {
+		if charClass[s[i]]&classBreaksHeader != 0 {
 			return false
 		}
 	}

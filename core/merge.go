@@ -45,6 +45,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	if url != "" {
 		m.Set("url", Str(url))
 	}
+	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.ents[i].k, options.ents[i].v
 		if v.kind == Undefined {
@@ -73,7 +74,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 		if err != nil {
 			return nil, err
 		}
-		m.SetHandled(k, int(options.ents[i].h)-1, v)
+		at = m.put(k, int(options.ents[i].h)-1, v, at)
 	}
 	return m, nil
 }
@@ -95,6 +96,7 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 	}
 	r := s.obj()
 	r.copyFrom(d.obj())
+	at := 0
 	for i := 0; i < o.obj().Len(); i++ {
 		k, v := o.obj().ents[i].k, o.obj().ents[i].v
 		if v.kind == Undefined {
@@ -107,7 +109,7 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 				}
 			}
 		}
-		r.SetHandled(k, int(o.obj().ents[i].h)-1, v)
+		at = r.put(k, int(o.obj().ents[i].h)-1, v, at)
 	}
 	return ObjValue(r), nil
 }
@@ -129,8 +131,9 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 	if d.kind == Object {
 		r.copyFrom(d.obj())
 	}
+	at := 0
 	for i := 0; i < h.Len(); i++ {
-		r.SetHandled(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v)
+		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v, at)
 	}
 	r.clean = d.kind != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil

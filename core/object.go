@@ -81,17 +81,30 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 
 // SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
 // gives them; h < 0 is none. An existing key keeps its handle if it has one.
-func (o *Obj) SetHandled(k string, h int, v Value) {
+func (o *Obj) SetHandled(k string, h int, v Value) { o.put(k, h, v, len(o.ents)) }
+
+// put is SetHandled looking for k first at position hint, and returns the
+// position after the key's: a caller that sets keys in the order o holds
+// them (merging merged options into their own defaults, as Octokit's hooks
+// do) finds each at once.
+func (o *Obj) put(k string, h int, v Value, hint int) int {
 	o.clean = false
-	if i := o.index(k); i >= 0 {
+	i := -1
+	if hint < len(o.ents) && o.ents[hint].k == k {
+		i = hint
+	} else {
+		i = o.index(k)
+	}
+	if i >= 0 {
 		e := &o.ents[i]
 		e.v = v
 		if e.h == 0 {
 			e.h = int32(h + 1)
 		}
-		return
+		return i + 1
 	}
 	o.insert(entry{k, int32(h + 1), v})
+	return len(o.ents)
 }
 
 // Append adds key k, with handle h (h < 0: none), and v at the end. The
@@ -214,7 +227,9 @@ func (o *Obj) index(k string) int {
 	}
 	if len(o.idx) == 0 {
 		for i := range o.ents {
-			if o.ents[i].k == k {
+			// The length and first byte are compared first: most keys differ
+			// there, and a string comparison is a call into the runtime.
+			if e := &o.ents[i]; len(e.k) == len(k) && (k == "" || e.k[0] == k[0]) && e.k == k {
 				return i
 			}
 		}
