@@ -145,6 +145,23 @@ export const cases = [
     same(r.body.constructor, "c");
     same(mod.endpoint("GET /x", JSON.parse('{"__proto__":"p","constructor":"c"}')).url, "https://api.github.com/x?__proto__=p&constructor=c");
   }],
+  ["merge() with no arguments returns the defaults, endpoint() with none is ERR_MISSING_URL (D7)", (mod) => {
+    same(mod.endpoint.merge(), mod.endpoint.DEFAULTS);
+    throwsCode(() => mod.endpoint(), "ERR_MISSING_URL", mod);
+  }],
+  ["a method that is not a string, or null in parse(), is ERR_UNSUPPORTED_METHOD (D4)", (mod) => {
+    const e = throwsCode(() => mod.endpoint({ method: 12, url: "/x" }), "ERR_UNSUPPORTED_METHOD", mod);
+    ok(!/ a undefined| a null/.test(e.message), `the message reads well: ${e.message}`);
+    throwsCode(() => mod.endpoint.parse({ method: null, url: "/x", baseUrl: "https://h.example" }), "ERR_UNSUPPORTED_METHOD", mod);
+    const r = throwsCode(() => mod.endpoint(undefined, { url: "/x" }), "ERR_INVALID_ARGUMENT", mod);
+    ok(r.message.includes("undefined") && !r.message.includes("a undefined"), r.message);
+  }],
+  ["merge() returns NaN and Infinity as given; endpoint() and parse(merge()) write them alike (D12, spec: endpoint is parse of merge)", (mod) => {
+    const m = mod.endpoint.merge("GET /x", { a: NaN, b: Infinity, c: -Infinity });
+    ok(Number.isNaN(m.a) && m.b === Infinity && m.c === -Infinity, "the values given");
+    same(mod.endpoint.parse(m).url, mod.endpoint("GET /x", { a: NaN, b: Infinity, c: -Infinity }).url);
+    same(mod.endpoint.parse(m).url, "https://api.github.com/x?a=NaN&b=Infinity&c=-Infinity");
+  }],
   ["every error code is reached from JavaScript (D28)", (mod) => {
     const ep = mod.endpoint;
     throwsCode(() => ep(42), "ERR_INVALID_ARGUMENT", mod);
