@@ -48,9 +48,14 @@ export function goRuntime() {
     has: (t, k) => k in t || k in realGlobal,
     set: (t, k, v) => ((t[k] = v), true),
   });
+  // wasm_exec.js defines its fs stub on globalThis (here, scope) but writes
+  // Go's output through a bare \`fs\`: this binding is it, so that Go can
+  // print (a fatal error's message above all) instead of throwing.
+  let fs;
   // ---- begin wasm_exec.js ----
 ${wasmExec}
   // ---- end wasm_exec.js ----
+  fs = scope.fs ?? realGlobal.fs;
   return { Go: scope.Go, scope };
 }
 `,

@@ -24,8 +24,33 @@ export function prepare() {
   return { go, scope, name, hooks };
 }
 
-/** start runs main() of an instance and returns the endpoint over it. */
-export function start({ go, scope, name, hooks }, instance) {
+/**
+ * start runs main() of an instance and returns the endpoint over it. With
+ * the compiled module, the endpoint can start a fresh instance of its own
+ * if this one's Go runtime dies (D29).
+ */
+export function start(rt, instance, module) {
+  const api = boot(rt, instance);
+  const ep = createEndpoint(instance.exports, api.DEFAULTS, rt.hooks, module && restarter(module));
+  mark("endpoint-wasm:ready");
+  return ep;
+}
+
+/**
+ * restarter returns the function that starts a fresh instance of module
+ * for an endpoint whose engine has stopped: { exports, defaultsJSON, hooks }.
+ * The module is compiled already, so this is synchronous.
+ */
+export function restarter(module) {
+  return () => {
+    const fresh = prepare();
+    const instance = new WebAssembly.Instance(module, fresh.go.importObject);
+    return { exports: instance.exports, defaultsJSON: boot(fresh, instance).DEFAULTS, hooks: fresh.hooks };
+  };
+}
+
+/** boot runs main() of an instance and returns the API object it makes, checked. */
+export function boot({ go, scope, name }, instance) {
   const { run, mem } = instance.exports;
   if (typeof run !== "function" || !(mem instanceof WebAssembly.Memory)) {
     throw loadError("the module is not a Go program (it exports no run and mem): is it endpoint.wasm?");
@@ -45,9 +70,7 @@ export function start({ go, scope, name, hooks }, instance) {
   if (api.version !== version) {
     throw loadError(`it is version ${api.version} but the package is ${version}`);
   }
-  const ep = createEndpoint(instance.exports, api.DEFAULTS, hooks);
-  mark("endpoint-wasm:ready");
-  return ep;
+  return api;
 }
 
 /** instantiate compiles and starts the module from bytes or a WebAssembly.Module. */
@@ -57,7 +80,7 @@ export async function instantiate(source) {
   const result = await WebAssembly.instantiate(source, rt.go.importObject).catch((e) => {
     throw loadError(`it did not compile: ${e.message}`, e);
   });
-  return start(rt, result.instance ?? result);
+  return start(rt, result.instance ?? result, result.module ?? source);
 }
 
 /**
@@ -87,7 +110,7 @@ export async function fromURL(url) {
     });
   }
   mark("endpoint-wasm:instantiated");
-  return start(rt, result.instance);
+  return start(rt, result.instance, result.module);
 }
 
 /**

@@ -34,13 +34,14 @@ function load() {
   }
   checkBytes(bytes, file);
   const rt = prepare();
-  let instance;
+  let module, instance;
   try {
-    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), rt.go.importObject);
+    module = new WebAssembly.Module(bytes);
+    instance = new WebAssembly.Instance(module, rt.go.importObject);
   } catch (e) {
     throw loadError(`${file} did not compile: ${e.message}`, e);
   }
-  return start(rt, instance);
+  return start(rt, instance, module);
 }
 
 const forward = deferred("endpoint.wasm failed to load");

@@ -274,6 +274,17 @@ class Writer {
 }
 
 /**
+ * EngineStopped is thrown when the engine itself fails (a trap, or Go's
+ * runtime ending on a fatal error), not the input: the instance is of no
+ * further use (D29).
+ */
+export class EngineStopped extends Error {
+  constructor(cause) {
+    super(`the WebAssembly engine stopped: ${cause && cause.message}`, { cause });
+  }
+}
+
+/**
  * createWire returns the calls into one instance of endpoint.wasm, over
  * its exports, and the load function its import object must answer with.
  * A layer is { id, size, table, merged }: its id in Go, its table of values
@@ -351,7 +362,12 @@ export function createWire(exports) {
       }
       u8.set(w.buf.subarray(0, w.pos), u32[box + BOX_INPUT]);
       loaded = -1;
-      const status = ew_call(w.pos);
+      let status;
+      try {
+        status = ew_call(w.pos);
+      } catch (e) {
+        throw new EngineStopped(e);
+      }
       views();
       p = u32[box + BOX_OPS] >>> 2;
       textAt = u32[box + BOX_TEXT];

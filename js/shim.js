@@ -4,39 +4,73 @@
 // what to send and hands back what the engine answers.
 
 import { EndpointError, invalidArgument } from "./errors.js";
-import { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire } from "./protocol.js";
+import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire } from "./protocol.js";
 import { copyPlain, describe, isPlain } from "./values.js";
 
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance as the
  * callable endpoint, over the global defaults (defaultsJSON, as main()
  * publishes them). hooks.load is set to the function the instance's import
- * object must call for ew.load (protocol.js).
+ * object must call for ew.load (protocol.js). restart, when given, starts a
+ * fresh instance ({ exports, defaultsJSON, hooks }) for the calls after the
+ * engine has stopped (D29).
  */
-export function createEndpoint(exports, defaultsJSON, hooks = {}) {
-  const wire = createWire(exports);
+export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null) {
+  // The instance in use; epoch counts the instances, and a layer made on an
+  // earlier one is made again on this one when it is next used.
+  let wire = createWire(exports), epoch = 0, stopped = null;
   hooks.load = wire.load;
   // Layers of .defaults() live in Go as long as their endpoint lives here.
-  const registry = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((id) => exports.ew_free(id)) : null;
-  const global = { id: 0, size: 0, table: [], merged: new Set() };
+  const registry = typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry((layer) => layer.epoch === epoch && exports.ew_free(layer.id))
+    : null;
+  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1 };
 
-  /** send makes one call, turning what the input throws into an EndpointError. */
+  /**
+   * send makes one call, turning what the input throws into an
+   * EndpointError; when the engine itself has stopped, it says so once and
+   * the next call starts a fresh instance.
+   */
   function send(op, layer, route, options, full) {
     try {
+      if (stopped) revive();
+      if (layer.epoch !== epoch && layer !== global) Object.assign(layer, remake(layer));
       return wire.call(op, layer, route, options, full);
     } catch (e) {
       if (e instanceof EndpointError) throw e;
+      if (e instanceof EngineStopped) {
+        stopped = e;
+        const err = new EndpointError("ERR_INTERNAL", `endpoint: ${e.message}; the next call starts a new one (please report it)`, "");
+        err.cause = e.cause;
+        throw err;
+      }
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
       throw invalidArgument("options", `could not be read: ${e && e.message}`);
     }
   }
 
+  /** revive replaces the stopped instance by a fresh one. */
+  function revive() {
+    if (!restart) throw new EndpointError("ERR_INTERNAL", `endpoint: ${stopped.message}, and no new instance can be started`, "");
+    const fresh = restart();
+    exports = fresh.exports;
+    wire = createWire(exports);
+    fresh.hooks.load = wire.load;
+    epoch++;
+    stopped = null;
+  }
+
+  /** remake makes a layer again on the instance in use: its options over the global defaults are itself. */
+  function remake(layer) {
+    return layerOf(wire.call(OP_DEFAULTS, global, undefined, layer.options, true));
+  }
+
   /** layerOf makes a layer of the defaults' answer: its keys with plain objects merge (D21). */
   function layerOf({ id, table, options }) {
     const merged = new Set();
     for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
-    return { id, size: table.length, table, merged, options };
+    return { id, size: table.length, table, merged, options, epoch };
   }
 
   function withDefaults(layer) {
@@ -69,7 +103,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}) {
       enumerable: true,
       get: () => copyPlain(layer.options), // a copy: changing it changes nothing (D2)
     });
-    if (registry && layer.id !== 0) registry.register(endpoint, layer.id);
+    if (registry) registry.register(endpoint, layer);
     return endpoint;
   }
 

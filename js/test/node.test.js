@@ -75,3 +75,48 @@ test("node: the low-level global object (js.FuncOf, JSON text) answers as the mo
   assert.deepEqual(JSON.parse(api.endpoint("", "GET /x", "{")).error.code, "ERR_INVALID_ARGUMENT");
   assert.deepEqual(JSON.parse(api.DEFAULTS), mod.endpoint.DEFAULTS);
 });
+
+test("node: if the engine stops (a trap, Go's fatal error), the call says so once and the next works on a fresh instance, layers included (D29)", async () => {
+  const { boot, prepare, restarter } = await import("../../dist/load.js");
+  const { createEndpoint } = await import("../../dist/shim.js");
+  const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
+  const module = new WebAssembly.Module(bytes);
+  const rt = prepare();
+  const instance = new WebAssembly.Instance(module, rt.go.importObject);
+  const api = boot(rt, instance);
+  // The instance as the shim sees it, with a switch that makes its next
+  // call trap as a dead Go runtime does.
+  let trap = false;
+  const exports = instance.exports;
+  const trapping = { ...exports, ew_call: (n) => {
+    if (trap) throw new WebAssembly.RuntimeError("unreachable");
+    return exports.ew_call(n);
+  } };
+  const ep = createEndpoint(trapping, api.DEFAULTS, rt.hooks, restarter(module));
+  const layer = ep.defaults({ baseUrl: "https://h.example", request: { n: 1 }, per_page: 2 });
+  const want = layer("GET /x", { request: { m: 2 } });
+  trap = true;
+  const e = await Promise.resolve().then(() => layer("GET /x")).catch((x) => x);
+  assert.ok(e instanceof mod.EndpointError && e.code === "ERR_INTERNAL" && /stopped/.test(e.message), String(e));
+  trap = false; // not reached again: the next call runs on a new instance
+  assert.deepEqual(layer("GET /x", { request: { m: 2 } }), want, "a layer made before is made again");
+  assert.equal(ep("GET /y").url, "https://api.github.com/y");
+  assert.deepEqual(ep.defaults({ a: 1 })("GET /z").url, "https://api.github.com/z?a=1");
+});
+
+test("node: Go can print (wasm_exec's fs is reachable inside the private scope)", async () => {
+  const { prepare, start } = await import("../../dist/load.js");
+  const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
+  const rt = prepare();
+  rt.go.env = { GODEBUG: "inittrace=1" }; // the runtime prints a line per package initialised
+  const lines = [];
+  const log = console.log;
+  console.log = (...a) => lines.push(a.join(" "));
+  try {
+    const ep = start(rt, new WebAssembly.Instance(new WebAssembly.Module(bytes), rt.go.importObject));
+    assert.equal(ep("GET /x").url, "https://api.github.com/x");
+  } finally {
+    console.log = log;
+  }
+  assert.ok(lines.some((l) => /^init /.test(l)), `Go's output reached the console: ${lines.slice(0, 2)}`);
+});
