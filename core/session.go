@@ -40,13 +40,23 @@ type Loader interface {
 
 // Endpoint is Builder.Endpoint in this session.
 func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
+	_, r, err := s.MergeParse(b, route, options)
+	return r, err
+}
+
+// MergeParse is Merge and then Parse of its result, as Endpoint is (spec
+// rule 6), giving both: a program that merges and later parses what it
+// merged (Octokit does, for every request) can have both answers from one
+// call. When the merge fails, merged is nil; when only the parse fails,
+// merged is set and err is the parse's error.
+func (s *Session) MergeParse(b *Builder, route string, options *Obj) (merged *Obj, r *Request, err error) {
 	s.begin()
 	s.layerBase = b.base
-	m, err := s.merge(b.defaults, route, options)
-	if err != nil {
-		return nil, err
+	if merged, err = s.merge(b.defaults, route, options); err != nil {
+		return nil, nil, err
 	}
-	return s.parse(m)
+	r, err = s.parse(merged)
+	return merged, r, err
 }
 
 // Merge is Builder.Merge in this session.

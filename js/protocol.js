@@ -13,6 +13,7 @@ export const OP_ENDPOINT = 69; // "E"
 export const OP_MERGE = 77; // "M"
 export const OP_PARSE = 80; // "P"
 export const OP_DEFAULTS = 68; // "D"
+export const OP_MERGE_PARSE = 66; // "B": merge, and parse of its result, in one answer
 
 // Record tags.
 const REC_UNDEFINED = 0, REC_NULL = 1, REC_FALSE = 2, REC_TRUE = 3, REC_NUMBER = 4, REC_BIGINT = 5,
@@ -66,32 +67,49 @@ function tooDeep() {
 }
 
 /**
- * Writer writes messages into a growing byte buffer of its own; the call
- * copies it into Go's input buffer. Every key and record it writes is pushed
- * onto table, in order: their handles are base + their index.
+ * Writer writes a message into buf from start, up to end: for a call, Go's
+ * input buffer in the module's memory itself, so that nothing is copied;
+ * for a load, a buffer of its own. When the message outgrows it, more room
+ * comes from grow(writer, n) (Go's ew_reserve), or the buffer doubles.
+ * Every key and record it writes is pushed onto table, in order: their
+ * handles are base + their index.
  */
 class Writer {
-  constructor() {
+  constructor(grow = null) {
     this.buf = new Uint8Array(4096);
+    this.start = 0;
     this.pos = 0;
+    this.end = this.buf.length;
+    this.grow = grow;
     this.table = [];
   }
 
-  reset(table) {
-    this.pos = 0;
+  /** begin starts a message at buf[start], with room up to end. */
+  begin(table, buf = this.buf, start = 0, end = buf.length) {
+    this.buf = buf;
+    this.start = this.pos = start;
+    this.end = end;
     this.table = table;
   }
 
+  /** length is the bytes written since begin. */
+  get length() {
+    return this.pos - this.start;
+  }
+
   room(n) {
-    if (this.pos + n <= this.buf.length) return;
-    if (this.pos + n > MAX_MESSAGE) {
+    if (this.pos + n <= this.end) return;
+    if (this.pos - this.start + n > MAX_MESSAGE) {
       throw invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
     }
+    if (this.grow) return this.grow(this, n);
+    const len = this.length;
     let size = this.buf.length * 2;
-    while (size < this.pos + n) size *= 2;
+    while (size < this.start + len + n) size *= 2;
     const b = new Uint8Array(size);
     b.set(this.buf.subarray(0, this.pos));
-    this.buf = b;
+    this.begin(this.table, b, this.start, size);
+    this.pos = this.start + len;
   }
 
   u8(c) {
@@ -115,7 +133,7 @@ class Writer {
     this.room(4 + 3 * n);
     const b = this.buf, start = this.pos;
     let p = start + 4, i = 0;
-    if (n <= 64) {
+    if (n <= 256) {
       for (; i < n; i++) {
         const c = s.charCodeAt(i);
         if (c > 127) break;
@@ -200,14 +218,14 @@ class Writer {
     if (depth >= MAX_DEPTH) throw tooDeep();
     const n = a.length;
     if (!full && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
-    const pos = this.pos, mark = this.table.length;
+    const at = this.length, mark = this.table.length;
     this.u8(REC_ARRAY);
     this.u32(n);
     for (let i = 0; i < n; i++) {
       const e = a[i];
       if (!full && (typeof e === "object" && e !== null || typeof e === "string" && e.length > SHORT_MEMBER)) {
         // Not a few short scalars: held after all.
-        this.pos = pos;
+        this.pos = this.start + at;
         this.table.length = mark;
         return this.u8(REC_HELD_ARRAY);
       }
@@ -219,7 +237,7 @@ class Writer {
   object(o, depth, full) {
     if (depth >= MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
-    const at = this.pos;
+    const at = this.length;
     this.u32(0);
     let n = 0;
     const keys = Object.keys(o);
@@ -234,8 +252,10 @@ class Writer {
     this.patch(at, n);
   }
 
+  /** patch writes n at offset at of the message (a count written as 0 first). */
   patch(at, n) {
     const b = this.buf;
+    at += this.start;
     b[at] = n;
     b[at + 1] = n >>> 8;
     b[at + 2] = n >>> 16;
@@ -251,7 +271,7 @@ class Writer {
   options(o, merged, full) {
     this.table.push(o);
     this.u8(REC_OBJECT);
-    const at = this.pos;
+    const at = this.length;
     this.u32(0);
     let n = 0;
     const keys = Object.keys(o);
@@ -289,6 +309,11 @@ export class EngineStopped extends Error {
  * its exports, and the load function its import object must answer with.
  * A layer is { id, size, table, merged }: its id in Go, its table of values
  * (size long), and the keys where it holds a plain object (D21).
+ *
+ * An answer can be kept ({ ops, text, vals, layer, parseAt }): replay
+ * builds its value again, fresh objects with the same values, without a
+ * call; matches tells, without building anything, whether a value is still
+ * exactly what the answer describes (shim.js keeps the last merge() so).
  */
 export function createWire(exports) {
   const { ew_box, ew_reserve, ew_call, mem } = exports;
@@ -301,13 +326,26 @@ export function createWire(exports) {
     }
   };
   const box = ew_box() >>> 2;
-  const w = new Writer();
+  // The message is written into Go's input buffer; when it outgrows it, Go
+  // makes a larger one (which may grow the memory) and what was written is
+  // moved there.
+  const w = new Writer((wr, n) => {
+    const len = wr.length;
+    const written = wr.buf.slice(wr.start, wr.pos);
+    ew_reserve(2 * (len + n));
+    views();
+    const at = u32[box + BOX_INPUT];
+    u8.set(written, at);
+    wr.begin(wr.table, u8, at, at + u32[box + BOX_INPUT_CAP]);
+    wr.pos = at + len;
+  });
   const lw = new Writer(); // for loads, during a call
 
   // The call under way: its layer and values, and what a load kept.
   let layer = null, vals = null, hostError = null, loaded = -1;
-  // Where the answer is being read.
-  let p = 0, textAt = 0;
+  // The answer being read: its words and text (the module's memory, or a
+  // kept answer's copies), and where.
+  let W = null, T = null, p = 0, textAt = 0;
 
   function resolve(h) {
     return h < layer.size ? layer.table[h] : vals[h - layer.size];
@@ -317,16 +355,16 @@ export function createWire(exports) {
   function load(h, ptr, cap) {
     try {
       if (loaded !== h) {
-        lw.reset([]);
+        lw.begin([]);
         lw.u32(layer.size + vals.length); // the handles of its members start here
         lw.value(resolve(h), 2, true);
         for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
         loaded = h;
       }
-      if (lw.pos > cap) return -lw.pos;
+      if (lw.length > cap) return -lw.length;
       views();
-      u8.set(lw.buf.subarray(0, lw.pos), ptr >>> 0);
-      return lw.pos;
+      u8.set(lw.buf.subarray(0, lw.length), ptr >>> 0);
+      return lw.length;
     } catch (e) {
       hostError = e;
       return LOAD_FAILED;
@@ -337,13 +375,19 @@ export function createWire(exports) {
    * call sends one message and returns the value of its answer. route is a
    * string or undefined, options a plain object or null; full writes every
    * value (for defaults, whose values Go keeps). For OP_DEFAULTS it returns
-   * the new layer's id, its table and its options.
+   * the new layer's id, its table and its options. With keep, the answer is
+   * kept and returned as { value, kept }.
    */
-  function call(op, on, route, options, full) {
+  function call(op, on, route, options, full, keep) {
+    // A getter of the options that calls the endpoint would write over this
+    // message, or enter Go while it is answering a load: refused.
+    if (layer !== null) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
     vals = [];
     layer = on;
     try {
-      w.reset(vals);
+      views();
+      const at = u32[box + BOX_INPUT];
+      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP]);
       w.u8(op);
       w.u32(on.id);
       w.u32(on.size);
@@ -355,47 +399,138 @@ export function createWire(exports) {
       } else {
         w.options(options, on.merged, full);
       }
-      views();
-      if (u32[box + BOX_INPUT_CAP] < w.pos) {
-        ew_reserve(w.pos);
-        views();
-      }
-      u8.set(w.buf.subarray(0, w.pos), u32[box + BOX_INPUT]);
       loaded = -1;
       let status;
       try {
-        status = ew_call(w.pos);
+        status = ew_call(w.length);
       } catch (e) {
         throw new EngineStopped(e);
       }
       views();
-      p = u32[box + BOX_OPS] >>> 2;
-      textAt = u32[box + BOX_TEXT];
-      if (status === STATUS_ERROR) {
-        const code = read(), field = read(), message = read();
-        throw new EndpointError(code, message, field);
-      }
+      W = u32, T = u8, p = u32[box + BOX_OPS] >>> 2, textAt = u32[box + BOX_TEXT];
+      if (status === STATUS_ERROR) throw readError();
       if (status === STATUS_HOST_ERROR) {
         const e = hostError;
         throw e instanceof EndpointError ? e : invalidArgument("options", `a value could not be read: ${e && e.message}`);
       }
-      if (op !== OP_DEFAULTS) return read();
-      // A new layer: its table is the old one's, then this call's values,
-      // plain objects and arrays copied so that the caller's later changes
-      // do not reach it (D2); its options are read against that table.
-      const id = u32[p++];
-      const table = on.table.slice();
-      for (let i = 0; i < vals.length; i++) table.push(i > 0 ? copyPlain(vals[i]) : null);
-      layer = { size: table.length, table };
-      return { id, table, options: read() };
+      if (op === OP_DEFAULTS) return newLayer(on);
+      if (!keep) return read();
+      // Copies of the answer, kept with the values its handles name.
+      const start = p;
+      const kept = {
+        ops: u32.slice(start, start + u32[box + BOX_OPS_LEN]),
+        text: u8.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]),
+        vals, layer: on, parseAt: -1,
+      };
+      const value = read();
+      if (op === OP_MERGE_PARSE) kept.parseAt = p - start;
+      return { value, kept };
     } finally {
       layer = vals = hostError = null; // keep no value of the call alive
       loaded = -1;
     }
   }
 
+  // newLayer reads the answer of OP_DEFAULTS: a new layer's table is the old
+  // one's, then this call's values, plain objects and arrays copied so that
+  // the caller's later changes do not reach it (D2); its options are read
+  // against that table.
+  function newLayer(on) {
+    const id = W[p++];
+    const table = on.table.slice();
+    for (let i = 0; i < vals.length; i++) table.push(i > 0 ? copyPlain(vals[i]) : null);
+    layer = { size: table.length, table };
+    return { id, table, options: read() };
+  }
+
+  function readError() {
+    const code = read(), field = read(), message = read();
+    return new EndpointError(code, message, field);
+  }
+
+  /** over points the reader at a kept answer, at word at. */
+  function over(kept, at) {
+    W = kept.ops, T = kept.text, p = at, textAt = 0;
+    layer = kept.layer;
+    vals = kept.vals;
+  }
+
+  /** replay builds the value of a kept answer again. */
+  function replay(kept) {
+    over(kept, 0);
+    try {
+      return read();
+    } finally {
+      layer = vals = null;
+    }
+  }
+
+  /**
+   * replayParse builds the parse() part of a kept OP_MERGE_PARSE answer, or
+   * throws its error; it returns undefined when the answer has none.
+   */
+  function replayParse(kept) {
+    if (kept.parseAt < 0) return undefined;
+    over(kept, kept.parseAt);
+    try {
+      if (W[p++] === 0) throw readError();
+      return read();
+    } finally {
+      layer = vals = null;
+    }
+  }
+
+  /**
+   * matches reports whether x is still exactly the value of a kept answer:
+   * the same plain objects and arrays (prototype, keys in order, length),
+   * the same strings and numbers, and the very values named by handle. A
+   * plain object or array named by handle does not match: the engine may
+   * have read it, and it may have changed since.
+   */
+  function matches(kept, x) {
+    over(kept, 0);
+    try {
+      return same(x);
+    } finally {
+      layer = vals = null;
+    }
+  }
+
+  function same(x) {
+    const wd = W[p++], tag = wd & 15, arg = wd >>> 4;
+    switch (tag) {
+      case OP_REF: {
+        const v = resolve(arg);
+        return x === v && (typeof v !== "object" || v === null || !(Array.isArray(v) || isPlain(v)));
+      }
+      case OP_TEXT:
+        return x === text(arg);
+      case OP_CONST:
+        return x === CONSTANTS[arg];
+      case OP_OBJECT:
+      case OP_BARE: {
+        if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== (tag === OP_BARE ? null : Object.prototype)) return false;
+        const keys = Object.keys(x);
+        if (keys.length !== arg) return false;
+        for (let i = 0; i < arg; i++) {
+          if (keys[i] !== read() || !same(x[keys[i]])) return false;
+        }
+        return true;
+      }
+      case OP_ARRAY:
+        if (!Array.isArray(x) || x.length !== arg) return false;
+        for (let i = 0; i < arg; i++) if (!same(x[i])) return false;
+        return true;
+      case OP_NUMBER:
+        return Object.is(x, Number(text(arg)));
+      case OP_BIGINT:
+        return x === BigInt(text(arg));
+    }
+    return false; // OP_COPY: not checked
+  }
+
   function read() {
-    const wd = u32[p++], tag = wd & 15, arg = wd >>> 4;
+    const wd = W[p++], tag = wd & 15, arg = wd >>> 4;
     switch (tag) {
       case OP_REF:
         return resolve(arg);
@@ -437,16 +572,16 @@ export function createWire(exports) {
   }
 
   function text(off) {
-    const len = u32[p++];
+    const len = W[p++];
     const start = textAt + off;
-    if (len & TEXT_WIDE) return decoder.decode(u8.subarray(start, start + (len & 0x7fffffff)));
+    if (len & TEXT_WIDE) return decoder.decode(T.subarray(start, start + (len & 0x7fffffff)));
     if (len <= SHORT_TEXT) {
       let s = "";
-      for (let i = start; i < start + len; i++) s += String.fromCharCode(u8[i]);
+      for (let i = start; i < start + len; i++) s += String.fromCharCode(T[i]);
       return s;
     }
-    return decoder.decode(u8.subarray(start, start + len));
+    return decoder.decode(T.subarray(start, start + len));
   }
 
-  return { call, load };
+  return { call, load, replay, replayParse, matches };
 }

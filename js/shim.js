@@ -4,7 +4,7 @@
 // what to send and hands back what the engine answers.
 
 import { EndpointError, invalidArgument } from "./errors.js";
-import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire } from "./protocol.js";
+import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_MERGE_PARSE, OP_PARSE, createWire } from "./protocol.js";
 import { copyPlain, describe, isPlain } from "./values.js";
 
 /**
@@ -26,16 +26,27 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     : null;
   const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1 };
 
+  // The last merge() of any layer: its result and its kept answer. A
+  // program that hands that very result back unchanged, to merge() on the
+  // same layer or to parse(), as Octokit does for every request (its request
+  // function merges, its auth hook merges the merged options again, and
+  // parse() takes what the last merge gave), gets its answer again without
+  // a call: merge() of merged options is those options (spec rules 1, 3;
+  // D21, D22, D25 are idempotent), and once a program is seen parsing what
+  // it merged, merge() asks the engine for both answers at once (spec rule
+  // 6: endpoint is parse of merge). "Unchanged" is checked against the
+  // answer itself (protocol.js, matches).
+  let memo = null, pairing = false;
   /**
    * send makes one call, turning what the input throws into an
    * EndpointError; when the engine itself has stopped, it says so once and
    * the next call starts a fresh instance.
    */
-  function send(op, layer, route, options, full) {
+  function send(op, layer, route, options, full, keep) {
     try {
       if (stopped) revive();
       if (layer.epoch !== epoch && layer !== global) Object.assign(layer, remake(layer));
-      return wire.call(op, layer, route, options, full);
+      return wire.call(op, layer, route, options, full, keep);
     } catch (e) {
       if (e instanceof EndpointError) throw e;
       if (e instanceof EngineStopped) {
@@ -47,6 +58,19 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
       throw invalidArgument("options", `could not be read: ${e && e.message}`);
+    }
+  }
+
+  /**
+   * unchanged reports whether the last merge()'s result is still what it
+   * was answered; reading it may throw (a getter, a revoked Proxy), which is
+   * the input's error (D28).
+   */
+  function unchanged(result) {
+    try {
+      return memo.epoch === epoch && wire.matches(memo.kept, result);
+    } catch (e) {
+      throw e instanceof EndpointError ? e : invalidArgument("options", `could not be read: ${e && e.message}`);
     }
   }
 
@@ -75,12 +99,12 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
 
   function withDefaults(layer) {
     // dispatch takes (route, options) or (options) (D7).
-    function dispatch(op, route, options, what) {
-      if (typeof route === "string") return send(op, layer, route, plainOrNull(options, what), false);
-      if (route === undefined && options === undefined) return send(op, layer, undefined, null, false);
+    function dispatch(op, route, options, what, keep) {
+      if (typeof route === "string") return send(op, layer, route, plainOrNull(options, what), false, keep);
+      if (route === undefined && options === undefined) return send(op, layer, undefined, null, false, keep);
       if (isPlain(route)) {
         if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
-        return send(op, layer, undefined, route, false);
+        return send(op, layer, undefined, route, false, keep);
       }
       throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
     }
@@ -89,10 +113,20 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       return dispatch(OP_ENDPOINT, route, options, "endpoint");
     }
     endpoint.merge = function merge(route, options) {
-      return dispatch(OP_MERGE, route, options, "merge");
+      if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer && unchanged(route)) {
+        return (memo.result = wire.replay(memo.kept));
+      }
+      const { value, kept } = dispatch(pairing ? OP_MERGE_PARSE : OP_MERGE, route, options, "merge", true);
+      memo = { result: value, kept, epoch };
+      return value;
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
+      if (memo !== null && options === memo.result && unchanged(options)) {
+        pairing = true;
+        const r = wire.replayParse(memo.kept);
+        if (r !== undefined) return r;
+      }
       return send(OP_PARSE, global, undefined, options, false);
     };
     endpoint.defaults = function defaults(options) {

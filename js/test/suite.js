@@ -214,6 +214,15 @@ export const cases = [
     same(mod.endpoint("POST /x", { a: mb }).body.a === mb, true, "a large body value is not read");
     same(mod.endpoint("GET /x").url, "https://api.github.com/x");
   }],
+  ["a getter that calls the endpoint while its options are read is ERR_INVALID_ARGUMENT, and nothing is corrupted (D29)", (mod) => {
+    const inner = { get owner() { return mod.endpoint("GET /inner").url; } };
+    throwsCode(() => mod.endpoint("GET /repos/{owner}", inner), "ERR_INVALID_ARGUMENT", mod);
+    // A long array is read only when the engine loads it, in the middle of its call.
+    const labels = new Array(20).fill("a");
+    Object.defineProperty(labels, 0, { get() { mod.endpoint("GET /inner"); return "a"; }, enumerable: true });
+    throwsCode(() => mod.endpoint("GET /x", { labels }), "ERR_INVALID_ARGUMENT", mod);
+    same(mod.endpoint("GET /repos/{owner}", { owner: "o" }).url, "https://api.github.com/repos/o");
+  }],
   ["after 100,000 calls mixing valid and invalid input the runtime still answers correctly (D29)", (mod) => {
     const want = JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 }));
     let errors = 0;

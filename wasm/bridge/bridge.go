@@ -87,6 +87,22 @@ func (b *Bridge) Call(in []byte) (status int) {
 		if m, err = b.session.Merge(layer, route, options); err == nil {
 			b.w.object(m)
 		}
+	case opMergeParse:
+		m, res, perr := b.session.MergeParse(layer, route, options)
+		if m == nil {
+			err = perr
+			break
+		}
+		b.w.object(m)
+		if perr == nil {
+			b.w.ops = append(b.w.ops, 1)
+			b.w.request(res)
+		} else if e, ok := perr.(*core.Error); ok {
+			b.w.ops = append(b.w.ops, 0)
+			b.w.errorText(e)
+		} else {
+			err = perr
+		}
 	case opDefaults:
 		var nb *core.Builder
 		if nb, err = b.session.Defaults(layer, options); err == nil {
@@ -120,9 +136,7 @@ const codeInternal core.Code = "ERR_INTERNAL"
 // fail writes the error answer: code, field, message (D28).
 func (b *Bridge) fail(e *core.Error) int {
 	b.w.reset(0)
-	b.w.textOp(opText, string(e.Code))
-	b.w.textOp(opText, e.Field)
-	b.w.textOp(opText, e.Error())
+	b.w.errorText(e)
 	return statusError
 }
 

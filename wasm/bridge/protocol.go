@@ -75,6 +75,11 @@ const (
 	opMerge    = 'M' // merge(route, options) on a layer    -> merged options
 	opParse    = 'P' // parse(options)                     -> request options
 	opDefaults = 'D' // defaults(options) on a layer        -> a new layer and its options
+	// opMergeParse is merge(route, options) on a layer, then parse() of its
+	// result, in one answer: the merged options, then a word, 1 and the
+	// request options, or 0 and the parse's error (code, field, message).
+	// The shim keeps it for a parse() of the unchanged result (js/protocol.js).
+	opMergeParse = 'B'
 )
 
 // Record tags.

@@ -42,14 +42,20 @@ func (w *writer) textOp(tag int, s string) {
 	w.text = append(w.text, s...)
 }
 
-// value writes v: by handle when it has one, a layer's plain object or
-// array as a copy (D2); else what the engine built.
+// value writes v: by handle when it has one, except a layer's plain object
+// or array, which is written out member by member, so that the result gets
+// its own (D2); else what the engine built.
 func (w *writer) value(v core.Value) {
 	if h, ok := v.Handle(); ok {
-		if h < w.base && (v.Kind() == core.Object || v.Kind() == core.Array) {
-			w.word(opCopy, h)
-		} else {
+		switch {
+		case h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array:
 			w.word(opRef, h)
+		case v.IsUnloaded(): // a layer's values are all given; kept for safety
+			w.word(opCopy, h)
+		case v.Kind() == core.Object:
+			w.object(v.Obj())
+		default:
+			w.array(v.List())
 		}
 		return
 	}
@@ -71,16 +77,20 @@ func (w *writer) value(v core.Value) {
 	case core.String:
 		w.str(v.Text())
 	case core.Array:
-		list := v.List()
-		w.word(opArray, len(list))
-		for _, e := range list {
-			w.value(e)
-		}
+		w.array(v.List())
 	case core.Object:
 		w.object(v.Obj())
 	default: // an opaque value without a handle: only Go callers make them
 		w.bad = true
 		w.word(opConst, constNull)
+	}
+}
+
+// array writes the members of a list.
+func (w *writer) array(list []core.Value) {
+	w.word(opArray, len(list))
+	for _, e := range list {
+		w.value(e)
 	}
 }
 
@@ -158,4 +168,11 @@ func methodOf(m string) int {
 		}
 	}
 	panic("endpoint: a result with an unknown method " + m)
+}
+
+// errorText writes an error as three strings: code, field, message (D28).
+func (w *writer) errorText(e *core.Error) {
+	w.textOp(opText, string(e.Code))
+	w.textOp(opText, e.Field)
+	w.textOp(opText, e.Error())
 }
