@@ -53,9 +53,11 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 		}
 		switch k {
 		case "method":
-			err = checkMethod(v, "method")
+			if v, err = s.load(v, k); err == nil {
+				err = checkMethod(v, "method")
+			}
 		case "url", "baseUrl":
-			if v.kind != String {
+			if v, err = s.load(v, k); err == nil && v.kind != String {
 				err = errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind))
 			}
 		case "headers":

@@ -13,6 +13,12 @@ const jsonContentType = "application/json; charset=utf-8"
 func (s *Session) parse(o *Obj) (*Request, error) {
 	var opt options
 	opt.read(o)
+	for i, name := range [...]string{"method", "url", "baseUrl"} { // read as they are (the rest where used)
+		var err error
+		if opt[i], err = s.load(opt[i], name); err != nil {
+			return nil, err
+		}
+	}
 	// Method: GET when absent (spec default), lower case in the result (D3, D4).
 	method := "GET"
 	if v := opt[0]; v.kind != Undefined {
