@@ -14,6 +14,14 @@ func FuzzEndpoint(f *testing.F) {
 	}
 	f.Add("GET /x/{a:2}{?b*}", `{"a":"é€","b":{"k":[1]}}`, `{"baseUrl":"https://h/"}`)
 	f.Add("POST :x", `{"x":"1","data":null,"headers":{"content-type":null}}`, `{"mediaType":{"previews":["p"]}}`)
+	// The findings of issue 12, as seeds.
+	f.Add("GET /x/"+strings.Repeat("{a}", 1000), `{"a":"`+strings.Repeat("x", 2000)+`"}`, "")
+	f.Add("GET /x", `{"mediaType":{"format":"raw\r\nx-evil: 1"}}`, "")
+	f.Add("GET /x", `{"mediaType":{"previews":["a\nb"]}}`, `{"mediaType":{"format":"diff"}}`)
+	f.Add("GET /x", `{"headers":{"accept":"_\u0000","Accept":""}}`, "")
+	f.Add("GET /x", `{"a":"","1":"one","0":"zero"}`, `{"2":"two"}`)
+	f.Add("GET ghp_16C7e42F292c6912E7710c838347Ae178B4a /x", ``, "")
+	f.Add("", `{"url":"/x","baseUrl":"https://h.example/ ghp_16C7e42F292c6912E7710c838347Ae178B4a"}`, "")
 	f.Fuzz(func(t *testing.T, route, options, defaults string) {
 		b := New()
 		if defaults != "" {
@@ -34,10 +42,23 @@ func FuzzEndpoint(f *testing.F) {
 			opts = o.Obj()
 		}
 		r, err := b.Endpoint(route, opts)
+		// endpoint is parse of merge (spec rule 6): the same result or error.
+		m, merr := b.Merge(route, opts)
+		var r2 *Request
+		if merr == nil {
+			r2, merr = Parse(m)
+		}
+		if (err == nil) != (merr == nil) || err != nil && codeOf(err) != codeOf(merr) || err == nil && string(r.AppendJSON(nil)) != string(r2.AppendJSON(nil)) {
+			t.Fatalf("endpoint: %v %v\nparse(merge): %v %v", r, err, r2, merr)
+		}
 		if err != nil {
 			e, ok := err.(*Error)
 			if !ok || e.Code == "" || !strings.HasPrefix(e.Error(), "endpoint: ") {
 				t.Fatalf("untyped error %#v", err)
+			}
+			// Bounded, and a credential-like run is never quoted (D23).
+			if len(e.Error()) > 1000 || strings.Contains(e.Error(), "16C7e42F292c6912") {
+				t.Fatalf("message %q", e.Error())
 			}
 			return
 		}
