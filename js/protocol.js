@@ -25,7 +25,7 @@ const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
 const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8;
-const TEXT_WIDE = 0x80000000, SHORT_TEXT = 32;
+const TEXT_WIDE = 0x80000000;
 
 // Statuses.
 const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
@@ -61,6 +61,13 @@ export const MAX_MESSAGE = 16 << 20;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+// In Node, TextEncoder.encodeInto and TextDecoder.decode are fast native
+// calls. In browsers they go through the DOM bindings: measured in
+// Chromium 156 for an 80-character url, 2.3 µs to encode and 1.5 µs to
+// decode, against 0.3 µs for a loop and for String.fromCharCode.apply.
+// There, text is encoded by hand, and ASCII text decoded by hand.
+const NATIVE_TEXT = !!globalThis.process?.versions?.node;
 
 function tooDeep() {
   return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`);
@@ -133,7 +140,7 @@ class Writer {
     this.room(4 + 3 * n);
     const b = this.buf, start = this.pos;
     let p = start + 4, i = 0;
-    if (n <= 256) {
+    if (n <= 256 || !NATIVE_TEXT) {
       for (; i < n; i++) {
         const c = s.charCodeAt(i);
         if (c > 127) break;
@@ -149,12 +156,12 @@ class Writer {
     this.pos = p;
   }
 
-  // wide writes s from index i at p: with encodeInto when it is well
-  // formed, else by hand, a lone surrogate as its 3-byte WTF-8 form, which
-  // the engine refuses where it would reach a url (D12).
+  // wide writes s from index i at p: in Node with encodeInto when it is
+  // well formed, else by hand, a lone surrogate as its 3-byte WTF-8 form,
+  // which the engine refuses where it would reach a url (D12).
   wide(s, i, p) {
     const rest = i === 0 ? s : s.slice(i);
-    if (rest.isWellFormed === undefined || rest.isWellFormed()) return p + encoder.encodeInto(rest, this.buf.subarray(p)).written;
+    if (NATIVE_TEXT && (rest.isWellFormed === undefined || rest.isWellFormed())) return p + encoder.encodeInto(rest, this.buf.subarray(p)).written;
     const b = this.buf;
     for (let j = 0; j < rest.length; j++) {
       let c = rest.charCodeAt(j);
@@ -575,12 +582,13 @@ export function createWire(exports) {
     const len = W[p++];
     const start = textAt + off;
     if (len & TEXT_WIDE) return decoder.decode(T.subarray(start, start + (len & 0x7fffffff)));
-    if (len <= SHORT_TEXT) {
+    if (len <= 16) {
       let s = "";
       for (let i = start; i < start + len; i++) s += String.fromCharCode(T[i]);
       return s;
     }
-    return decoder.decode(T.subarray(start, start + len));
+    if (NATIVE_TEXT || len > 4096) return decoder.decode(T.subarray(start, start + len));
+    return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
   return { call, load, replay, replayParse, matches };

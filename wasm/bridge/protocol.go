@@ -55,8 +55,8 @@ package bridge
 //	opRef h        the value of handle h
 //	opCopy h       a copy of the value of handle h (a layer's plain object)
 //	opText off     a string: the next word is its byte length, with
-//	               textWide set when it is short and not ASCII; off is in
-//	               the text buffer
+//	               textWide set when it is not ASCII; off is in the text
+//	               buffer
 //	opConst k      constants[k]
 //	opObject n     an object: n (key, value) pairs of values follow
 //	opArray n      an array: n values follow
@@ -118,13 +118,8 @@ const (
 	opBare
 )
 
-// textWide marks a string that is not ASCII, in the word after opText; it
-// is set only for strings of up to shortText bytes, which the shim decodes
-// by hand when they are ASCII.
-const (
-	textWide  = 1 << 31
-	shortText = 32
-)
+// textWide marks a string that is not ASCII, in the word after opText.
+const textWide = 1 << 31
 
 // Statuses, the return value of ew_call.
 const (
