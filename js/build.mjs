@@ -85,21 +85,31 @@ for (const f of readdirSync(src)) {
   if ((f.endsWith(".js") || f.endsWith(".d.ts")) && f !== "global.js" && !f.endsWith(".mjs")) copyFileSync(join(src, f), join(dist, f));
 }
 
-// The classic-script build: one file, no import or export. Its entry sits
-// in dist/ for the build so that its imports find the generated modules.
-const entry = join(dist, ".global-entry.js");
-copyFileSync(join(src, "global.js"), entry);
-try {
-  await build({
-    entryPoints: [entry],
-    outfile: join(dist, "global.js"),
-    bundle: true,
-    format: "iife",
-    target: "es2020",
-    logLevel: "warning",
-    legalComments: "inline",
-  });
-} finally {
-  rmSync(entry);
+// The browser entries, each one file: a page imports index.js (or init.js)
+// and nothing else before it fetches the wasm. Measured cold in Chromium,
+// importing the eight-module graph took 360-400 ms on this machine and one
+// bundled module about 40% less; Node, which reads the files from disk,
+// keeps the modules (node.js). The classic-script build is one file too,
+// with no import or export. Each entry sits in dist/ for the build so that
+// its imports find the generated modules. The literal
+// new URL("./endpoint.wasm", import.meta.url) survives, so bundlers still
+// emit the wasm.
+for (const [name, format] of [["index.js", "esm"], ["init.js", "esm"], ["global.js", "iife"]]) {
+  const entry = join(dist, `.entry-${name}`);
+  copyFileSync(join(src, name), entry);
+  try {
+    await build({
+      entryPoints: [entry],
+      outfile: join(dist, name),
+      allowOverwrite: true,
+      bundle: true,
+      format,
+      target: "es2020",
+      logLevel: "warning",
+      legalComments: "inline",
+    });
+  } finally {
+    rmSync(entry);
+  }
 }
 console.log(`dist/ built: endpoint-wasm ${version}, ${goVersion}`);
