@@ -282,6 +282,28 @@ describe("huge and deep input: errors found early, the runtime survives (D29, RE
     fails(mod, () => endpoint("GET /x{?arr*}", { arr }), "ERR_INVALID_ARGUMENT");
   });
 
+  test("defaults() with a cyclic or 5,000-deep data or body value works, or is ERR_INVALID_ARGUMENT without V8's stack overflow in the message (D19, D29)", () => {
+    for (const v of [cyclic().o, nest(5000, "object")]) {
+      for (const opts of [{ data: v }, { payload: v }]) {
+        const d = outcome(() => endpoint.defaults(opts));
+        if (d.code) {
+          let e;
+          try {
+            endpoint.defaults(opts);
+          } catch (x) {
+            e = x;
+          }
+          assert.equal(e.code, "ERR_INVALID_ARGUMENT");
+          assert.doesNotMatch(e.message, /call stack|Maximum/, e.message);
+        } else {
+          const body = d.value("POST /x").body;
+          assert.ok(opts.data ? body !== undefined : body.payload !== undefined);
+        }
+        alive(mod);
+      }
+    }
+  });
+
   test("the url stops at 1 MiB: exactly 1 MiB is built, one byte more is ERR_INVALID_PARAMETER (README limits)", () => {
     const prefix = "https://api.github.com/x?a=".length;
     const r = works(mod, () => endpoint("GET /x", { a: "z".repeat((1 << 20) - prefix) }));
@@ -452,6 +474,8 @@ describe("endpoint(x) equals parse(merge(x)) for tricky x (spec rule 6)", () => 
     ["a null header", ["GET /x", { headers: { "user-agent": null, accept: null } }]],
     ["a lone surrogate in a body and a header", ["POST /x", { s: "\ud800", headers: { "x-s": "\udc00" } }]],
     ["a lone surrogate bound for the url", ["GET /x/{s}", { s: "\ud800" }]],
+    ["a lone surrogate in the route itself", ["GET /a\udbff", undefined]],
+    ["a lone surrogate in options.url", [undefined, { url: "/a\ud800" }]],
     ["previews with and without -preview", ["GET /x", { mediaType: { previews: ["a-preview", "a", "b"], format: "raw" } }]],
     ["octet-stream accept", ["GET /x", { headers: { accept: "application/octet-stream" }, mediaType: { format: "raw", previews: ["p"] } }]],
     ["data null and PUT", ["PUT /x", { data: null }]],
