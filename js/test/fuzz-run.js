@@ -6,7 +6,7 @@
 //   2. the runtime stays alive: the known call gives the known answer (D29);
 //   3. no header name or value of any result holds CR, LF or NUL (D22);
 //   4. endpoint(x) deep-equals parse(merge(x)): the same result or the same
-//      error code (spec rule 6);
+//      error code (spec rule 6), for cases without getters;
 //   5. the same input twice gives the same answer.
 
 import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
@@ -111,7 +111,11 @@ export function runCase(mod, spec) {
   }
   const key = (o) => (o.bad ? `bad` : o.code ? `code ${o.code}` : o.text);
   const [first, second, third] = runs;
-  if (spec.kind === "call" && !first[1].bad && !second[1].bad && key(first[1]) !== key(second[1])) {
+  // merge() hands back the caller's nested objects by reference (D15) and
+  // parse() reads them again: a getter in them gives parse() its next value,
+  // so a case with getters is not held to spec rule 6.
+  const getters = JSON.stringify(spec).includes('"t":"get"');
+  if (spec.kind === "call" && !getters && !first[1].bad && !second[1].bad && key(first[1]) !== key(second[1])) {
     found.push(`endpoint(x) and parse(merge(x)) differ: ${key(first[1]).slice(0, 300)} | ${key(second[1]).slice(0, 300)}`);
   }
   const again = third ?? second;
