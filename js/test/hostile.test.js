@@ -340,8 +340,8 @@ describe("huge and deep input: errors found early, the runtime survives (D29, RE
 describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
   // Each case measures a size and 8 times that size in a child process
   // (hostile-child.js): linear cost gives a ratio near 8, quadratic near 64.
-  // A ratio between 16 and 32 is measured once more, in case the machine
-  // was busy.
+  // A ratio between 16 and 48 is measured once more, in case the machine
+  // was busy (other processes can make one run several times slower).
   const LINEAR = 16;
   const cases = [
     ["a POST body of 80,000 keys", "scale-body"],
@@ -352,7 +352,7 @@ describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
   for (const [what, name] of cases) {
     test(`${what} costs about 8 times what an eighth of it costs, not 64`, () => {
       let r = child(name, 120);
-      if (r.ratio >= LINEAR && r.ratio < 2 * LINEAR) {
+      if (r.ratio >= LINEAR && r.ratio < 3 * LINEAR) {
         const again = child(name, 120);
         if (again.ratio < r.ratio) r = again;
       }
