@@ -1,10 +1,23 @@
 // What the shim needs to know of a JavaScript value: whether it is a plain
 // object, what kind of body a host value is (D20), how to copy one.
 
-/** isPlain: an object literal or Object.create(null), not a class instance. */
+import { invalidArgument } from "./errors.js";
+
+/**
+ * isPlain: an object literal or Object.create(null), not a class instance.
+ * An object whose prototype cannot be read (a revoked Proxy) is refused as
+ * an EndpointError (D28), not V8's TypeError. It is not answered "not
+ * plain": the same throw can be a stack overflow in the middle of a deep
+ * copy, which must stay an error, not turn the copy into a reference.
+ */
 export function isPlain(v) {
   if (v === null || typeof v !== "object") return false;
-  const p = Object.getPrototypeOf(v);
+  let p;
+  try {
+    p = Object.getPrototypeOf(v);
+  } catch (e) {
+    throw invalidArgument("options", `an object could not be read: ${e instanceof Error ? e.name : typeof e}`);
+  }
   return p === Object.prototype || p === null;
 }
 
@@ -46,7 +59,13 @@ export function setMember(o, k, v) {
 export function describe(v) {
   if (v === null) return "null";
   if (v === undefined) return "undefined";
-  if (Array.isArray(v)) return "an array";
-  if (typeof v === "object") return `a ${Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object"}`;
+  if (typeof v === "object") {
+    try {
+      if (Array.isArray(v)) return "an array";
+      return `a ${Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object"}`;
+    } catch {
+      return "an object that cannot be read (a revoked Proxy?)";
+    }
+  }
   return /^[aeiou]/.test(typeof v) ? `an ${typeof v}` : `a ${typeof v}`;
 }

@@ -1,0 +1,162 @@
+// The fuzz target's loop and invariants (issue 12). Each case (fuzz-gen.js)
+// is run on fresh input several times: endpoint(x), parse(merge(x)), and
+// endpoint(x) again. The invariants:
+//   1. only an EndpointError is ever thrown, with an ERR_* code and a
+//      message starting "endpoint: " (D28);
+//   2. the runtime stays alive: the known call gives the known answer (D29);
+//   3. no header name or value of any result holds CR, LF or NUL (D22);
+//   4. endpoint(x) deep-equals parse(merge(x)): the same result or the same
+//      error code (spec rule 6), for cases without getters;
+//   5. the same input twice gives the same answer.
+
+import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
+import { build, generate } from "./fuzz-gen.js";
+
+/**
+ * canon writes a value as text for comparison without reading getters
+ * (a body is the caller's own object, D15, and reading a getter again would
+ * change it) and without failing on cycles or unreadable objects.
+ */
+export function canon(v, seen = new Set()) {
+  switch (typeof v) {
+    case "string": return JSON.stringify(v);
+    case "number": return Object.is(v, -0) ? "-0" : String(v);
+    case "bigint": return `${v}n`;
+    case "undefined": return "undefined";
+    case "boolean": return String(v);
+    case "symbol": return "symbol";
+    case "function": return "function";
+  }
+  if (v === null) return "null";
+  if (seen.has(v)) return "[cycle]";
+  let out;
+  try {
+    const proto = Object.getPrototypeOf(v);
+    if (Array.isArray(v)) {
+      seen.add(v);
+      out = `[${v.map((x) => canon(x, seen)).join(",")}]`;
+    } else if (proto === Object.prototype || proto === null) {
+      seen.add(v);
+      const parts = [];
+      for (const k of Object.keys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, k);
+        parts.push(`${JSON.stringify(k)}:${d.get ? "[getter]" : canon(d.value, seen)}`);
+      }
+      out = `{${parts.join(",")}}`;
+    } else {
+      out = `<${Object.prototype.toString.call(v)}>`;
+    }
+  } catch {
+    return "<unreadable>";
+  }
+  seen.delete(v);
+  return out;
+}
+
+/** outcome runs fn; it returns { ok, text } or { code }, or { bad } for a throw D28 forbids. */
+function outcome(EndpointError, fn) {
+  let r;
+  try {
+    r = fn();
+  } catch (e) {
+    if (!(e instanceof EndpointError)) return { bad: `threw ${e && e.constructor && e.constructor.name}: ${String(e && e.message).slice(0, 200)}` };
+    if (typeof e.code !== "string" || !/^ERR_[A-Z_]+$/.test(e.code)) return { bad: `EndpointError with code ${String(e.code)}` };
+    if (typeof e.message !== "string" || !e.message.startsWith("endpoint: ")) return { bad: `message ${JSON.stringify(String(e.message).slice(0, 200))}` };
+    return { code: e.code };
+  }
+  return { ok: r, text: canon(r) };
+}
+
+function crlf(r) {
+  if (r === null || typeof r !== "object" || r.headers === null || typeof r.headers !== "object") return null;
+  for (const k of Object.keys(r.headers)) {
+    if (/[\r\n\0]/.test(k)) return `header name ${JSON.stringify(k)}`;
+    const v = r.headers[k];
+    if (/[\r\n\0]/.test(String(v))) return `header ${k}: ${JSON.stringify(String(v))}`;
+  }
+  return null;
+}
+
+/** runCase runs one spec against mod and returns the broken invariants (strings). */
+export function runCase(mod, spec) {
+  const { endpoint, EndpointError } = mod;
+  const found = [];
+  const run = (fn) => outcome(EndpointError, fn);
+  // A fresh endpoint with the case's layers, for each run.
+  const withLayers = () => {
+    let ep = endpoint;
+    for (const l of spec.layers) ep = ep.defaults(build(l));
+    return ep;
+  };
+  let runs;
+  if (spec.kind === "parse") {
+    const once = () => run(() => withLayers().parse(build(spec.options)));
+    runs = [["parse", once()], ["parse again", once()]];
+  } else {
+    const args = () => {
+      const options = build(spec.options);
+      return spec.route === undefined ? (options === undefined ? [] : [options]) : [spec.route, options];
+    };
+    const direct = () => run(() => withLayers()(...args()));
+    const viaMerge = () => run(() => {
+      const ep = withLayers();
+      return ep.parse(ep.merge(...args()));
+    });
+    runs = [["endpoint", direct()], ["parse(merge)", viaMerge()], ["endpoint again", direct()]];
+  }
+  for (const [what, o] of runs) {
+    if (o.bad) found.push(`${what}: ${o.bad}`);
+    const h = o.ok && crlf(o.ok);
+    if (h) found.push(`${what}: ${h}`);
+  }
+  const key = (o) => (o.bad ? `bad` : o.code ? `code ${o.code}` : o.text);
+  const [first, second, third] = runs;
+  // merge() hands back the caller's nested objects by reference (D15) and
+  // parse() reads them again: a getter in them gives parse() its next value,
+  // so a case with getters is not held to spec rule 6.
+  const getters = JSON.stringify(spec).includes('"t":"get"');
+  if (spec.kind === "call" && !getters && !first[1].bad && !second[1].bad && key(first[1]) !== key(second[1])) {
+    found.push(`endpoint(x) and parse(merge(x)) differ: ${key(first[1]).slice(0, 300)} | ${key(second[1]).slice(0, 300)}`);
+  }
+  const again = third ?? second;
+  if (key(first[1]) !== key(again[1])) found.push(`the same input twice: ${key(first[1]).slice(0, 300)} | ${key(again[1]).slice(0, 300)}`);
+  // Invariant 2: the runtime still answers.
+  let known;
+  try {
+    known = JSON.stringify(endpoint(KNOWN_ROUTE, KNOWN_OPTIONS()));
+  } catch (e) {
+    known = `threw ${e && e.message}`;
+  }
+  if (known !== JSON.stringify(knownAnswer(endpoint))) found.push(`runtime: the known call gave ${known.slice(0, 300)}`);
+  return found;
+}
+
+/** kindOf names a problem without its details: results, numbers and quoted text. */
+function kindOf(problem) {
+  return problem.replace(/\{.*$/s, "{result}").replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/\d+/g, "N").slice(0, 100);
+}
+
+/**
+ * fuzz runs cases from seed on, for `count` cases or until `seconds` have
+ * passed (whichever is given), and returns { executions, findings }, a
+ * finding being { seed, problem, spec } for the first case of each kind of
+ * problem (kindOf), so that one bug is reported once.
+ */
+export function fuzz(mod, { seed = 1, count = Infinity, seconds = Infinity, onFinding = () => {} }) {
+  const end = performance.now() + seconds * 1000;
+  const findings = new Map();
+  let n = 0;
+  for (; n < count && (n % 64 !== 0 || performance.now() < end); n++) {
+    const s = seed + n;
+    const spec = generate(s);
+    for (const problem of runCase(mod, spec)) {
+      const kind = kindOf(problem);
+      if (findings.has(kind)) continue;
+      const f = { seed: s, problem, spec };
+      findings.set(kind, f);
+      onFinding(f);
+      if (problem.startsWith("runtime:")) return { executions: n + 1, findings: [...findings.values()], dead: true };
+    }
+  }
+  return { executions: n, findings: [...findings.values()] };
+}

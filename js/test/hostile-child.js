@@ -1,0 +1,109 @@
+// Heavy cases of the hostile-input suite, one per process: hostile.test.js
+// runs `node hostile-child.js <case>` with a time limit (hostile-lib.js,
+// child), so that a case that stalls or kills the runtime fails instead of
+// hanging the suite. Each case checks its own results, then that the
+// runtime still answers (D29), and prints a one-line JSON report last.
+
+import assert from "node:assert/strict";
+import * as mod from "endpoint-wasm";
+import { alive, checkError, growth } from "./hostile-lib.js";
+
+const { endpoint } = mod;
+
+function keys(n, prefix) {
+  const o = {};
+  for (let i = 0; i < n; i++) o[prefix + i] = i;
+  return o;
+}
+
+function throwsCode(fn, code) {
+  try {
+    fn();
+  } catch (e) {
+    checkError(mod, e, code);
+    alive(mod);
+    return e;
+  }
+  assert.fail(`expected ${code}, nothing was thrown`);
+}
+
+const cases = {
+  // A POST body of n keys (issue 12: 80,000 keys took 17 s).
+  "scale-body": () => growth((n) => {
+    const r = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", ...keys(n, "k") });
+    assert.equal(Object.keys(r.body).length, n);
+    assert.equal(r.body[`k${n - 1}`], n - 1);
+  }, 10000, 80000),
+
+  // n header names (issue 12: 80,000 took 40.6 s).
+  "scale-headers": () => growth((n) => {
+    const r = endpoint("GET /x", { headers: keys(n, "X-H") });
+    assert.equal(Object.keys(r.headers).length, n + 2);
+    assert.equal(r.headers[`x-h${n - 1}`], n - 1, "names lower-cased (D22)");
+  }, 10000, 80000),
+
+  // defaults() with n keys, then a call (issue 12: 40,000 keys took 32 s).
+  "scale-defaults": () => growth((n) => {
+    const ep = endpoint.defaults(keys(n, "d"));
+    const r = ep("GET /x");
+    assert.ok(r.url.startsWith("https://api.github.com/x?d0=0&d1=1&"));
+    assert.ok(r.url.endsWith(`&d${n - 1}=${n - 1}`));
+  }, 5000, 40000),
+
+  // n chained defaults() levels, each setting the same keys (issue 12: 5,000
+  // levels took 218 s; the reference, 6.3 s). Each level's work is the same,
+  // so the whole chain must cost linear time (spec rule 1).
+  "scale-chain": () => growth((n) => {
+    let ep = endpoint;
+    for (let i = 0; i < n; i++) ep = ep.defaults({ per_page: i, headers: { "X-Level": i } });
+    const r = ep("GET /x");
+    assert.equal(r.url, `https://api.github.com/x?per_page=${n - 1}`);
+    assert.equal(r.headers["x-level"], n - 1);
+  }, 625, 5000),
+
+  // A 500-million-character string (issue 12: it broke every later call).
+  // Where the engine must read it, it is refused before it crosses (the
+  // shim's 16 MiB limit); as a body value it is not read at all (D15, D19).
+  "huge-string": () => {
+    const huge = "x".repeat(500e6);
+    const seen = [];
+    const expect = (what, fn, code) => {
+      throwsCode(fn, code);
+      seen.push(what);
+    };
+    expect("url value", () => endpoint("GET /x/{a}", { a: huge }), "ERR_INVALID_ARGUMENT");
+    expect("query value", () => endpoint("GET /x", { a: huge }), "ERR_INVALID_ARGUMENT");
+    expect("header value", () => endpoint("GET /x", { headers: { "x-a": huge } }), "ERR_INVALID_ARGUMENT");
+    expect("route", () => endpoint(`GET /${huge}`), "ERR_INVALID_ARGUMENT");
+    expect("defaults value", () => endpoint.defaults({ a: huge }), "ERR_INVALID_ARGUMENT");
+    expect("prefix of it in the url", () => endpoint("GET /x/{a:3}", { a: huge }), "ERR_INVALID_ARGUMENT");
+    assert.ok(endpoint("POST /x", { a: huge }).body.a === huge, "a body value comes back by reference");
+    assert.ok(endpoint("POST /x", { data: huge }).body === huge, "data comes back by reference");
+    assert.ok(endpoint.merge("POST /x", { a: huge }).a === huge, "merge keeps it by reference");
+    alive(mod);
+    seen.push("body", "data", "merge");
+    return { seen };
+  },
+
+  // A thousand expressions of a megabyte each (issue 12: 17 s and 3.4 GB,
+  // then a dead runtime). The url limit (1 MiB) stops it while it is built.
+  "huge-expansion": () => {
+    const mb = "y".repeat(1e6);
+    const before = process.resourceUsage().maxRSS;
+    throwsCode(() => endpoint("GET /x/" + "{a}".repeat(1000), { a: mb }), "ERR_INVALID_PARAMETER");
+    throwsCode(() => endpoint("GET /x{?a*}", { a: Array(1000).fill(mb.slice(0, 2000)) }), "ERR_INVALID_PARAMETER");
+    throwsCode(() => endpoint("GET /x/" + "{a}".repeat(300000), { a: "abcd" }), "ERR_INVALID_PARAMETER");
+    const grewKiB = process.resourceUsage().maxRSS - before;
+    alive(mod);
+    return { grewMiB: Math.round(grewKiB / 1024) };
+  },
+};
+
+const name = process.argv[2];
+if (!cases[name]) {
+  console.error(`no case ${name}; cases: ${Object.keys(cases).join(", ")}`);
+  process.exit(2);
+}
+const report = cases[name]();
+alive(mod);
+console.log(JSON.stringify({ case: name, ...report }));
