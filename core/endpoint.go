@@ -114,6 +114,51 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 	return new(Session).Defaults(b, options)
 }
 
+// Renumber gives the handles in b's defaults, keys' and values', the
+// numbers 0, 1, 2... in the order they come, and returns the handles they
+// had, in that order: the table of values a caller keeps for b then needs
+// only as many entries as b has values, however long the chain of layers
+// that made b (the bridge does so for each .defaults()). Call it only on a
+// Builder no one else uses yet, such as one Defaults just returned.
+func (b *Builder) Renumber() []int {
+	var old []int
+	seen := map[int32]int32{}
+	renumber := func(h *int32) {
+		if *h == 0 {
+			return
+		}
+		n, ok := seen[*h]
+		if !ok {
+			old = append(old, int(*h)-1)
+			n = int32(len(old))
+			seen[*h] = n
+		}
+		*h = n
+	}
+	var value func(v *Value)
+	object := func(o *Obj) {
+		for i := range o.ents {
+			renumber(&o.ents[i].h)
+			value(&o.ents[i].v)
+		}
+	}
+	value = func(v *Value) {
+		renumber(&v.handle)
+		switch {
+		case v.unloaded:
+		case v.kind == Object:
+			object(v.obj())
+		case v.kind == Array:
+			l := v.list()
+			for i := range l {
+				value(&l[i])
+			}
+		}
+	}
+	object(b.defaults)
+	return old
+}
+
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
 func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }

@@ -68,6 +68,7 @@ func NewError(code Code, field, message string) *Error {
 //
 //go:noinline
 func errorf(code Code, field, format string, args ...any) *Error {
+	field = redact(field) // a parameter's name is the caller's text: bounded, no credential (D23)
 	return &Error{Code: code, Field: field, msg: field + ": " + fmt.Sprintf(format, args...)}
 }
 
@@ -99,7 +100,11 @@ func clip(s string) string {
 // route, a method or a baseUrl by mistake must not reach a log (D23). A run
 // of 16 or more letters, digits, "_" or "-" holding both letters and digits
 // (GitHub's tokens are such runs) keeps its first 4 characters only.
-func quote(s string) string {
+func quote(s string) string { return strconv.Quote(redact(s)) }
+
+// redact returns s shortened (clip), with every run that looks like a
+// credential cut to its first 4 characters (quote).
+func redact(s string) string {
 	s = clip(s)
 	var b []byte
 	last := 0
@@ -123,5 +128,5 @@ func quote(s string) string {
 	if b != nil {
 		s = string(append(b, s[last:]...))
 	}
-	return strconv.Quote(s)
+	return s
 }

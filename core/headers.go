@@ -67,11 +67,11 @@ func checkHeader(name string, v Value, field string) error {
 		return nil
 	case String:
 		if !headerSafe(v.s) {
-			return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value holds a CR, LF or NUL character")
+			return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
 		return nil
 	}
-	return errorf(CodeInvalidHeader, field+"."+lowerASCII(name), "the value must be a string, number or boolean, not %s", kindName(v.kind))
+	return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number or boolean, not %s", kindName(v.kind))
 }
 
 // headerSafe reports whether s holds no CR, LF or NUL, which would split or

@@ -170,7 +170,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 			v = Str(s.str(start))
 		}
 		if v.kind == String && !in.clean && !headerSafe(v.s) {
-			return nil, false, errorf(CodeInvalidHeader, "headers."+name, "the value holds a CR, LF or NUL character")
+			return nil, false, errorf(CodeInvalidHeader, "headers."+redact(name), "the value holds a CR, LF or NUL character")
 		}
 		out.Append(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
 	}

@@ -40,3 +40,29 @@ export function notReady(hint, failure) {
   if (failure) e.cause = failure;
   return e;
 }
+
+/**
+ * messageOf returns what went wrong in e, something a user's code threw,
+ * without letting it throw again: its message may be a getter, and e a
+ * revoked Proxy (D28).
+ */
+export function messageOf(e) {
+  try {
+    return String(e instanceof Error ? e.message : e);
+  } catch {
+    return "(an error whose message cannot be read)";
+  }
+}
+
+/**
+ * isEndpointError is e instanceof EndpointError (or of the class given), for
+ * an e that a user's code threw: it may be a revoked Proxy, on which
+ * instanceof itself throws.
+ */
+export function isEndpointError(e, kind = EndpointError) {
+  try {
+    return e instanceof kind;
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,7 @@
 // handles into that table, so that a body value of any size, data and
 // request come back by reference and never cross as bytes (D15, D19, D27).
 
-import { EndpointError, invalidArgument } from "./errors.js";
+import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
 import { classOf, copyPlain, isPlain, setMember } from "./values.js";
 
 // Operations.
@@ -61,6 +61,9 @@ export const MAX_MESSAGE = 16 << 20;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+// Strict, so that text holding a lone surrogate (written as WTF-8, D12)
+// is decoded by hand (wtf8) rather than into U+FFFD.
+const strict = new TextDecoder("utf-8", { fatal: true });
 
 // In Node, TextEncoder.encodeInto and TextDecoder.decode are fast native
 // calls. In browsers they go through the DOM bindings: measured in
@@ -68,6 +71,8 @@ const decoder = new TextDecoder();
 // decode, against 0.3 µs for a loop and for String.fromCharCode.apply.
 // There, text is encoded by hand, and ASCII text decoded by hand.
 const NATIVE_TEXT = !!globalThis.process?.versions?.node;
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 function tooDeep() {
   return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`);
@@ -89,14 +94,21 @@ class Writer {
     this.end = this.buf.length;
     this.grow = grow;
     this.table = [];
+    this.snap = false;
   }
 
-  /** begin starts a message at buf[start], with room up to end. */
-  begin(table, buf = this.buf, start = 0, end = buf.length) {
+  /**
+   * begin starts a message at buf[start], with room up to end. With snap
+   * (for .defaults(), whose values a layer keeps), the table gets, for each
+   * plain object and array written, a copy made of the values just read,
+   * never read again: a getter is read once (D2, D29).
+   */
+  begin(table, buf = this.buf, start = 0, end = buf.length, snap = false) {
     this.buf = buf;
     this.start = this.pos = start;
     this.end = end;
     this.table = table;
+    this.snap = snap;
   }
 
   /** length is the bytes written since begin. */
@@ -105,10 +117,10 @@ class Writer {
   }
 
   room(n) {
-    if (this.pos + n <= this.end) return;
     if (this.pos - this.start + n > MAX_MESSAGE) {
       throw invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
     }
+    if (this.pos + n <= this.end) return;
     if (this.grow) return this.grow(this, n);
     const len = this.length;
     let size = this.buf.length * 2;
@@ -137,7 +149,9 @@ class Writer {
   /** str writes a u32 byte length and s as UTF-8 (WTF-8 for a lone surrogate, D12). */
   str(s) {
     const n = s.length;
-    this.room(4 + 3 * n);
+    // At most 3 bytes for each UTF-16 unit; a long string all ASCII is
+    // measured exactly, so that the limit counts what is really written.
+    this.room(4 + (n > 65536 && ASCII.test(s) ? n : 3 * n));
     const b = this.buf, start = this.pos;
     let p = start + 4, i = 0;
     if (n <= 256 || !NATIVE_TEXT) {
@@ -187,6 +201,7 @@ class Writer {
    * crosses, and the engine loads them where it must read them.
    */
   value(v, depth, full) {
+    const at = this.table.length;
     this.table.push(v);
     switch (typeof v) {
       case "string":
@@ -204,10 +219,10 @@ class Writer {
         return this.u8(REC_UNDEFINED);
       case "object":
         if (v === null) return this.u8(REC_NULL);
-        if (Array.isArray(v)) return this.array(v, depth, full);
+        if (Array.isArray(v)) return this.array(v, depth, full, at);
         if (isPlain(v)) {
           if (!full) return this.u8(REC_HELD_OBJECT);
-          return this.object(v, depth, full);
+          return this.object(v, depth, full, at);
         }
     }
     this.u8(REC_HOST);
@@ -221,13 +236,14 @@ class Writer {
     for (let i = 0; i < text.length; i++) this.buf[this.pos++] = text.charCodeAt(i);
   }
 
-  array(a, depth, full) {
-    if (depth >= MAX_DEPTH) throw tooDeep();
+  array(a, depth, full, self) {
+    if (depth > MAX_DEPTH) throw tooDeep();
     const n = a.length;
     if (!full && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
     const at = this.length, mark = this.table.length;
     this.u8(REC_ARRAY);
     this.u32(n);
+    const copy = this.snap ? new Array(n) : null;
     for (let i = 0; i < n; i++) {
       const e = a[i];
       if (!full && (typeof e === "object" && e !== null || typeof e === "string" && e.length > SHORT_MEMBER)) {
@@ -236,27 +252,34 @@ class Writer {
         this.table.length = mark;
         return this.u8(REC_HELD_ARRAY);
       }
+      const ei = this.table.length;
       this.value(e, depth + 1, full);
+      if (copy) copy[i] = this.table[ei];
     }
+    if (copy) this.table[self] = copy;
   }
 
   /** object writes a plain object's defined members (D15). */
-  object(o, depth, full) {
-    if (depth >= MAX_DEPTH) throw tooDeep();
+  object(o, depth, full, self) {
+    if (depth > MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
     const at = this.length;
     this.u32(0);
     let n = 0;
     const keys = Object.keys(o);
+    const copy = this.snap ? {} : null;
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i], v = o[k];
       if (v === undefined) continue;
       n++;
       this.str(k);
       this.table.push(k);
+      const vi = this.table.length;
       this.value(v, depth + 1, full);
+      if (copy) setMember(copy, k, this.table[vi]);
     }
     this.patch(at, n);
+    if (copy) this.table[self] = copy;
   }
 
   /** patch writes n at offset at of the message (a count written as 0 first). */
@@ -301,13 +324,38 @@ class Writer {
 }
 
 /**
+ * wtf8 decodes UTF-8 in which a lone surrogate may stand as its own 3-byte
+ * form (WTF-8): the text the engine gives back of a string that held one.
+ */
+function wtf8(b) {
+  let s = "";
+  for (let i = 0; i < b.length;) {
+    const c = b[i];
+    if (c < 0x80) {
+      s += String.fromCharCode(c);
+      i += 1;
+    } else if (c < 0xe0) {
+      s += String.fromCharCode(((c & 0x1f) << 6) | (b[i + 1] & 0x3f));
+      i += 2;
+    } else if (c < 0xf0) {
+      s += String.fromCharCode(((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f));
+      i += 3;
+    } else {
+      s += String.fromCodePoint(((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f));
+      i += 4;
+    }
+  }
+  return s;
+}
+
+/**
  * EngineStopped is thrown when the engine itself fails (a trap, or Go's
  * runtime ending on a fatal error), not the input: the instance is of no
  * further use (D29).
  */
 export class EngineStopped extends Error {
   constructor(cause) {
-    super(`the WebAssembly engine stopped: ${cause && cause.message}`, { cause });
+    super(`the WebAssembly engine stopped: ${messageOf(cause)}`, { cause });
   }
 }
 
@@ -343,7 +391,7 @@ export function createWire(exports) {
     views();
     const at = u32[box + BOX_INPUT];
     u8.set(written, at);
-    wr.begin(wr.table, u8, at, at + u32[box + BOX_INPUT_CAP]);
+    wr.begin(wr.table, u8, at, at + u32[box + BOX_INPUT_CAP], wr.snap);
     wr.pos = at + len;
   });
   const lw = new Writer(); // for loads, during a call
@@ -394,7 +442,7 @@ export function createWire(exports) {
     try {
       views();
       const at = u32[box + BOX_INPUT];
-      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP]);
+      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS);
       w.u8(op);
       w.u32(on.id);
       w.u32(on.size);
@@ -418,9 +466,9 @@ export function createWire(exports) {
       if (status === STATUS_ERROR) throw readError();
       if (status === STATUS_HOST_ERROR) {
         const e = hostError;
-        throw e instanceof EndpointError ? e : invalidArgument("options", `a value could not be read: ${e && e.message}`);
+        throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
       }
-      if (op === OP_DEFAULTS) return newLayer(on);
+      if (op === OP_DEFAULTS) return newLayer();
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
@@ -438,15 +486,16 @@ export function createWire(exports) {
     }
   }
 
-  // newLayer reads the answer of OP_DEFAULTS: a new layer's table is the old
-  // one's, then this call's values, plain objects and arrays copied so that
-  // the caller's later changes do not reach it (D2); its options are read
-  // against that table.
-  function newLayer(on) {
-    const id = W[p++];
-    const table = on.table.slice();
-    for (let i = 0; i < vals.length; i++) table.push(i > 0 ? copyPlain(vals[i]) : null);
-    layer = { size: table.length, table };
+  // newLayer reads the answer of OP_DEFAULTS: a new layer's table holds the
+  // values its options name, by the handles they had (the old layer's, or
+  // this call's, whose plain objects and arrays are the snapshots the
+  // writer made, so that the caller's later changes do not reach the layer,
+  // D2); its options are read against that table.
+  function newLayer() {
+    const id = W[p++], n = W[p++];
+    const table = new Array(n);
+    for (let i = 0; i < n; i++) table[i] = resolve(W[p++]);
+    layer = { size: n, table };
     return { id, table, options: read() };
   }
 
@@ -581,7 +630,14 @@ export function createWire(exports) {
   function text(off) {
     const len = W[p++];
     const start = textAt + off;
-    if (len & TEXT_WIDE) return decoder.decode(T.subarray(start, start + (len & 0x7fffffff)));
+    if (len & TEXT_WIDE) {
+      const bytes = T.subarray(start, start + (len & 0x7fffffff));
+      try {
+        return strict.decode(bytes);
+      } catch {
+        return wtf8(bytes);
+      }
+    }
     if (len <= 16) {
       let s = "";
       for (let i = start; i < start + len; i++) s += String.fromCharCode(T[i]);

@@ -3,7 +3,7 @@
 // (protocol.js). Every rule lives in the engine; this file only decides
 // what to send and hands back what the engine answers.
 
-import { EndpointError, invalidArgument } from "./errors.js";
+import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
 import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_MERGE_PARSE, OP_PARSE, createWire } from "./protocol.js";
 import { copyPlain, describe, isPlain } from "./values.js";
 
@@ -48,8 +48,8 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       if (layer.epoch !== epoch && layer !== global) Object.assign(layer, remake(layer));
       return wire.call(op, layer, route, options, full, keep);
     } catch (e) {
-      if (e instanceof EndpointError) throw e;
-      if (e instanceof EngineStopped) {
+      if (isEndpointError(e)) throw e;
+      if (isEndpointError(e, EngineStopped)) {
         stopped = e;
         const err = new EndpointError("ERR_INTERNAL", `endpoint: ${e.message}; the next call starts a new one (please report it)`, "");
         err.cause = e.cause;
@@ -57,7 +57,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       }
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
-      throw invalidArgument("options", `could not be read: ${e && e.message}`);
+      throw invalidArgument("options", `could not be read: ${messageOf(e)}`);
     }
   }
 
@@ -70,7 +70,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     try {
       return memo.epoch === epoch && wire.matches(memo.kept, result);
     } catch (e) {
-      throw e instanceof EndpointError ? e : invalidArgument("options", `could not be read: ${e && e.message}`);
+      throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
     }
   }
 

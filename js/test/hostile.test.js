@@ -137,7 +137,8 @@ describe("prototype safety: __proto__, constructor and prototype are data (D30)"
   /** plainDeep asserts every object reachable in v has Object.prototype (arrays: Array.prototype). */
   function plainDeep(v, path = "result") {
     if (v === null || typeof v !== "object") return;
-    const want = Array.isArray(v) ? Array.prototype : Object.prototype;
+    // The JSON body has no prototype, as the reference's (D18).
+    const want = Array.isArray(v) ? Array.prototype : path === "result.body" ? null : Object.prototype;
     assert.equal(Object.getPrototypeOf(v), want, `${path} has the ordinary prototype`);
     for (const k of Object.keys(v)) plainDeep(v[k], `${path}.${k}`);
   }
@@ -182,7 +183,7 @@ describe("prototype safety: __proto__, constructor and prototype are data (D30)"
     try {
       for (const [k, v] of Object.entries(keys)) Object.prototype[k] = v;
       assert.deepEqual(endpoint("GET /x", {}), { method: "get", url: "https://api.github.com/x", headers: { ...STD } });
-      assert.deepEqual(endpoint("POST /x", { a: 1 }).body, { a: 1 });
+      assert.deepEqual(endpoint("POST /x", { a: 1 }).body, { __proto__: null, a: 1 }); // no prototype (D18)
     } finally {
       for (const k of Object.keys(keys)) delete Object.prototype[k];
     }
@@ -370,11 +371,11 @@ describe("getters are read once, and what they give is checked like any value (D
       const calls = [
         ["GET query", (o) => endpoint("GET /x", o), (r) => assert.equal(r.url, "https://api.github.com/x?a=s")],
         ["url", (o) => endpoint("GET /x/{a}", o), (r) => assert.equal(r.url, "https://api.github.com/x/s")],
-        ["POST body", (o) => endpoint("POST /x", o), (r) => assert.deepEqual(r.body, { a: "s" })],
+        ["POST body", (o) => endpoint("POST /x", o), (r) => assert.deepEqual(r.body, { __proto__: null, a: "s" })], // the body has no prototype (D18)
         ["merge", (o) => endpoint.merge("GET /x", o), (r) => assert.equal(r.a, "s")],
         ["defaults", (o) => endpoint.defaults(o)("GET /x"), (r) => assert.equal(r.url, "https://api.github.com/x?a=s")],
-        ["nested in defaults", (o) => endpoint.defaults({ n: o })("POST /x"), (r) => assert.deepEqual(r.body, { n: { a: "s" } })],
-        ["nested, merged with defaults", (o) => endpoint.defaults({ n: { b: 1 } })("POST /x", { n: o }), (r) => assert.deepEqual(r.body, { n: { b: 1, a: "s" } })],
+        ["nested in defaults", (o) => endpoint.defaults({ n: o })("POST /x"), (r) => assert.deepEqual(r.body, { __proto__: null, n: { a: "s" } })],
+        ["nested, merged with defaults", (o) => endpoint.defaults({ n: { b: 1 } })("POST /x", { n: o }), (r) => assert.deepEqual(r.body, { __proto__: null, n: { b: 1, a: "s" } })],
         ["nested, expanded", (o) => endpoint("GET /x{?n*}", { n: o }), (r) => assert.equal(r.url, "https://api.github.com/x?a=s")],
         ["headers", (o) => endpoint("GET /x", { headers: o }), (r) => assert.equal(r.headers.a, "s")],
       ];

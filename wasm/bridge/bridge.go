@@ -22,36 +22,45 @@ type Bridge struct {
 	slab      slab
 	w         writer
 	load      loader
-	shrink    bool // the last call was large: let go of its buffers first
+	small     int // calls since the last large one (trim)
 }
 
 // New returns a Bridge whose layer 0 is the global defaults (D1), and whose
 // loader asks fetch for the whole value of a handle (protocol.go, load),
 // written into the arena it is given, which it may replace by a larger one.
 func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
-	b := &Bridge{layers: map[uint32]*core.Builder{0: core.New()}, nextLayer: 1}
+	b := &Bridge{layers: map[uint32]*core.Builder{0: core.New()}, nextLayer: 1, small: idleCalls + 1}
 	b.load = loader{fetch: fetch, slab: &b.slab}
 	b.session.Loader = &b.load
 	return b
 }
 
-// bigCall is the size of message or answer past which the bridge lets go
-// of its buffers after the call, so that one large call does not keep its
-// memory for the life of the instance.
-const bigCall = 1 << 20
+// bigCall is the size of message or answer from which a call is large.
+// After a large call, the bridge keeps its buffers while large calls go on
+// (letting go of them after each would make every one start from nothing),
+// and lets go of them after idleCalls small calls, so that a burst of large
+// calls does not keep its memory for the life of the instance.
+const (
+	bigCall   = 1 << 20
+	idleCalls = 64
+)
 
 // Call runs one message and returns the status; the answer is in Ops and
 // Text. It never panics: a panic is answered as ERR_INTERNAL, and the next
 // call works (D29).
 func (b *Bridge) Call(in []byte) (status int) {
-	if b.shrink {
+	if b.small == idleCalls {
 		b.trim()
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			status = b.fail(core.NewError(codeInternal, "", fmt.Sprintf("internal error (please report it): %v", p)))
 		}
-		b.shrink = len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(b.load.arena) > bigCall
+		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(b.load.arena) > bigCall {
+			b.small = 0
+		} else if b.small <= idleCalls {
+			b.small++
+		}
 	}()
 	b.slab.reset()
 	b.load.arena = b.load.arena[:0]
@@ -109,7 +118,14 @@ func (b *Bridge) Call(in []byte) (status int) {
 			id := b.nextLayer
 			b.nextLayer++
 			b.layers[id] = nb
-			b.w.ops = append(b.w.ops, id)
+			// The new layer's table holds only its own values (Renumber):
+			// the answer lists the handles they had, then its options.
+			old := nb.Renumber()
+			b.w.ops = append(b.w.ops, id, uint32(len(old)))
+			for _, h := range old {
+				b.w.ops = append(b.w.ops, uint32(h))
+			}
+			b.w.base = len(old)
 			b.w.object(nb.DEFAULTS())
 		}
 	default:

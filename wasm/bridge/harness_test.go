@@ -156,9 +156,14 @@ func (s *shim) run(in []byte) (int, string) {
 		return status, r.value() + " " + r.value() + " " + r.value()
 	}
 	if in[0] == opDefaults {
-		id := r.ops[0]
-		r.p = 1
-		s.layers[id] = append(append([]core.Value(nil), s.layers[s.layer]...), s.vals...)
+		id, n := r.ops[0], int(r.ops[1])
+		var table []core.Value
+		for _, h := range r.ops[2 : 2+n] {
+			v, _ := s.resolve(int(h))
+			table = append(table, v)
+		}
+		r.p = 2 + n
+		s.layers[id] = table
 		s.layer = id
 		return status, "layer " + strconv.Itoa(int(id)) + ": " + r.value()
 	}

@@ -65,8 +65,10 @@ package bridge
 //	opBare n       an object with no prototype: n (key, value) pairs follow;
 //	               the JSON body the engine builds, as the reference's (D18)
 //
-// A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge);
-// for opDefaults, a word with the new layer's id comes first. statusError:
+// A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge).
+// For opDefaults: the new layer's id, the count n of its values, the n
+// handles they had (its table is those values, in that order), then its
+// options, whose handles number that table. statusError:
 // three opText values, the code, the field and the message (D28).
 
 // Operations, the first byte of a message.
