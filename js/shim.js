@@ -36,7 +36,12 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // it merged, merge() asks the engine for both answers at once (spec rule
   // 6: endpoint is parse of merge). "Unchanged" is checked against the
   // answer itself (protocol.js, matches).
-  let memo = null, pairing = false;
+  // pairing[form] is set once a program is seen parsing what a merge() of
+  // that form gave: Octokit parses what merge(options) gives, never what
+  // merge(route, options) gives (its hook changes that first), so that a
+  // parse is never asked for in vain.
+  let memo = null;
+  const pairing = { route: false, options: false };
   /**
    * send makes one call, turning what the input throws into an
    * EndpointError; when the engine itself has stopped, it says so once and
@@ -116,14 +121,15 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer && unchanged(route)) {
         return (memo.result = wire.replay(memo.kept));
       }
-      const { value, kept } = dispatch(pairing ? OP_MERGE_PARSE : OP_MERGE, route, options, "merge", true);
-      memo = { result: value, kept, epoch };
+      const form = typeof route === "string" ? "route" : "options";
+      const { value, kept } = dispatch(pairing[form] ? OP_MERGE_PARSE : OP_MERGE, route, options, "merge", true);
+      memo = { result: value, kept, epoch, form };
       return value;
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
       if (memo !== null && options === memo.result && unchanged(options)) {
-        pairing = true;
+        pairing[memo.form] = true;
         const r = wire.replayParse(memo.kept);
         if (r !== undefined) return r;
       }
