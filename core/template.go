@@ -299,7 +299,7 @@ func parseTemplate(url string) (*template, error) {
 		}
 		e, err := parseExpression(body)
 		if err != "" {
-			return nil, fail(i, err+" in expression {"+body+"}")
+			return nil, fail(i, err+" in expression "+quote("{"+body+"}"))
 		}
 		if len(lit) > 0 {
 			t.parts = append(t.parts, tplPart{lit: string(lit)})
@@ -392,23 +392,22 @@ func parseVarSpec(spec string) (varSpec, string) {
 		name = spec[:i]
 		digits := spec[i+1:]
 		if len(digits) == 0 || len(digits) > 4 || digits[0] < '1' || digits[0] > '9' {
-			return v, "invalid prefix length " + quoteOrEmpty(digits)
+			return v, "invalid prefix length " + quote(digits)
 		}
 		for j := 0; j < len(digits); j++ {
 			if digits[j] < '0' || digits[j] > '9' {
-				return v, "invalid prefix length " + quoteOrEmpty(digits)
+				return v, "invalid prefix length " + quote(digits)
 			}
 			v.prefix = v.prefix*10 + int(digits[j]-'0')
 		}
 	}
 	if !validVarName(name) {
-		return v, "invalid variable name " + quoteOrEmpty(name)
+		return v, "invalid variable name " + quote(name)
 	}
 	v.name = name
 	return v, ""
 }
 
-func quoteOrEmpty(s string) string { return "\"" + s + "\"" }
 
 // validVarName checks varname = varchar *( ["."] varchar ), varchar = ALPHA /
 // DIGIT / "_" / pct-encoded (RFC 6570 section 2.3), and "-" too: D14's one
