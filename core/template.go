@@ -408,7 +408,6 @@ func parseVarSpec(spec string) (varSpec, string) {
 	return v, ""
 }
 
-
 // validVarName checks varname = varchar *( ["."] varchar ), varchar = ALPHA /
 // DIGIT / "_" / pct-encoded (RFC 6570 section 2.3), and "-" too: D14's one
 // departure from the grammar, for GitHub's {enterprise-team}.
