@@ -100,7 +100,20 @@ func clip(s string) string {
 // route, a method or a baseUrl by mistake must not reach a log (D23). A run
 // of 16 or more letters, digits, "_" or "-" holding both letters and digits
 // (GitHub's tokens are such runs) keeps its first 4 characters only.
-func quote(s string) string { return strconv.Quote(redact(s)) }
+func quote(s string) string {
+	r := redact(s)
+	q := strconv.Quote(r)
+	// Escapes can make the quoted text four times the bytes quoted:
+	// control characters are cut further until it fits.
+	for len(q) > maxQuotedText && r != "" {
+		r = r[:len(r)/2]
+		q = strconv.Quote(r + "...")
+	}
+	return q
+}
+
+// maxQuotedText bounds the quoted text of one input in a message.
+const maxQuotedText = 240
 
 // redact returns s shortened (clip), with every run that looks like a
 // credential cut to its first 4 characters (quote).
