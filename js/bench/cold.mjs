@@ -9,7 +9,7 @@
 // Prints medians, each beside the reference's, with the targets of issue 10.
 // Usage: node js/bench/cold.mjs [runs] (default 17; COLD_RUNS also works)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -54,7 +54,8 @@ async function chromium() {
     stdin: { contents: 'export { endpoint } from "@octokit/endpoint";', resolveDir: root },
     outfile: join(dir, "ref.js"), bundle: true, format: "esm", minify: true, platform: "browser", logLevel: "warning",
   });
-  symlinkSync(join(root, "dist"), join(dir, "dist"));
+  // A copy, not a link: the server refuses links that lead out of its folder.
+  cpSync(join(root, "dist"), join(dir, "dist"), { recursive: true });
   for (const [name, html] of Object.entries(PAGES)) writeFileSync(join(dir, name), html);
   const server = await serve(dir);
   const browser = await launch();

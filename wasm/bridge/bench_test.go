@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"os"
 	"strconv"
 	"strings"
@@ -10,28 +11,40 @@ import (
 // realCalls are messages as the shim writes them for calls of real
 // traffic: GitHub routes with values that need encoding or not, a body with
 // a held string, a layer of Octokit-style defaults, merge and parse.
-func realCalls(s *shim) []struct {
-	name string
-	in   []byte
-} {
+func realCalls(s *shim) []realCall {
 	// Layer 1, as the shim's root: the global defaults given back with
 	// handles; layer 2, Octokit's.
 	s.run(s.msg(opDefaults, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"endpoint-wasm/0.1.0"},"mediaType":{"format":"","previews":[]}}`))
 	s.run(s.msg(opDefaults, 1, nil, `{"headers":{"user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"request":{"hook":1},"baseUrl":"https://api.github.com"}`))
-	return []struct {
-		name string
-		in   []byte
-	}{
-		{"GET path and query", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`)},
-		{"GET a path that needs encoding", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/contents/{path}"), `{"owner":"octokit","repo":"rest.js","path":"docs/README.md","ref":"feature/x"}`)},
-		{"POST with a held body", s.msg(opEndpoint, 1, route("POST /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"x","labels":["bug"]}`, "body")},
-		{"PUT no body", s.msg(opEndpoint, 1, route("PUT /user/starred/{owner}/{repo}"), `{"owner":"octokit","repo":"rest.js"}`)},
-		{"GET mediaType format", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/pulls/{pull_number}"), `{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}`)},
-		{"merge on a layer", s.msg(opMerge, 2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`)},
-		{"merge of merged options (Octokit's auth hook)", s.msg(opMerge, 2, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`)},
-		{"parse of merged options", s.msg(opParse, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`)},
-	}
+	var calls []realCall
+	// add takes a message with the values msg left for it (its loads need them).
+	add := func(name string, in []byte) { calls = append(calls, realCall{name, in, s.vals, s.layer}) }
+	add("GET path and query", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`))
+	add("GET a path that needs encoding", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/contents/{path}"), `{"owner":"octokit","repo":"rest.js","path":"docs/README.md","ref":"feature/x"}`))
+	add("POST with a held body", s.msg(opEndpoint, 1, route("POST /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"x","labels":["bug"]}`, "body"))
+	add("PUT no body", s.msg(opEndpoint, 1, route("PUT /user/starred/{owner}/{repo}"), `{"owner":"octokit","repo":"rest.js"}`))
+	add("GET mediaType format", s.msg(opEndpoint, 1, route("GET /repos/{owner}/{repo}/pulls/{pull_number}"), `{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}`))
+	add("merge on a layer", s.msg(opMerge, 2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`))
+	add("merge of merged options (Octokit's auth hook)", s.msg(opMerge, 2, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`))
+	add("merge and parse of merged options (op B)", s.msg(opMergeParse, 2, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`))
+	add("next page: merge of method, url and headers", s.msg(opMergeParse, 2, nil, `{"method":"GET","url":"https://api.github.com/repositories/1296269/issues?state=open&per_page=100&page=7","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"}}`))
+	add("upload with data and headers", s.msg(opEndpoint, 1, route("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"), `{"owner":"octokit","repo":"rest.js","release_id":1,"name":"endpoint-wasm-0.1.0.tgz","label":"npm package","headers":{"content-type":"application/gzip"},"data":"x"}`, "data"))
+	add("a held string in a url and a held array in the query", s.msg(opEndpoint, 1, route("GET /x/{path}"), `{"path":"docs/README.md","labels":["a","b"]}`, "path", "labels"))
+	add("parse of merged options", s.msg(opParse, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"request":{"hook":1},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`))
+	return calls
 }
+
+// realCall is a message with the table of values its handles name, and
+// the layer it is made on, for loads (harness_test.go).
+type realCall struct {
+	name  string
+	in    []byte
+	vals  []core.Value
+	layer uint32
+}
+
+// use makes c the call under way of s, for its loads.
+func (c realCall) use(s *shim) { s.vals, s.layer = c.vals, c.layer }
 
 // BenchmarkBridge is one call from message to answer, for each call of
 // realCalls: the engine's whole work in a call, without the crossing.
@@ -39,6 +52,7 @@ func BenchmarkBridge(b *testing.B) {
 	s := newShim()
 	for _, c := range realCalls(s) {
 		b.Run(c.name, func(b *testing.B) {
+			c.use(s)
 			b.ReportAllocs()
 			for b.Loop() {
 				s.b.Call(c.in)
@@ -52,6 +66,7 @@ func BenchmarkBridge(b *testing.B) {
 func TestRealCallsAllocateNothing(t *testing.T) {
 	s := newShim()
 	for _, c := range realCalls(s) {
+		c.use(s)
 		if status, got := s.run(c.in); status != statusOK {
 			t.Fatalf("%s: %s", c.name, got)
 		}
@@ -74,6 +89,7 @@ func TestCallsForCounting(t *testing.T) {
 	s := newShim()
 	for _, c := range realCalls(s) {
 		if strings.Contains(c.name, name) {
+			c.use(s)
 			for i := 0; i < n; i++ {
 				s.b.Call(c.in)
 			}

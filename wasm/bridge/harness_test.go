@@ -120,19 +120,22 @@ func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
 	return append(out, recHost, byte(class))
 }
 
-// fetch answers a load: the value of handle h, written in full.
-func (s *shim) fetch(h int, _ *[]byte) ([]byte, bool) {
+// fetch answers a load: the value of handle h, written in full into the
+// arena, as the shim writes it into Go's memory (exports.go, hostFetch).
+func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	v, ok := s.resolve(h)
 	if !ok {
 		return nil, false
 	}
 	base := len(s.layers[s.layer]) + len(s.vals)
-	out := binary.LittleEndian.AppendUint32(nil, uint32(base))
+	start := len(*arena)
+	out := binary.LittleEndian.AppendUint32(*arena, uint32(base))
 	save := len(s.vals)
 	out = s.rec(out, v, false)
 	// The record of v itself takes no new handle: drop it from the table.
 	s.vals = append(s.vals[:save], s.vals[save+1:]...)
-	return out, true
+	*arena = out
+	return out[start:], true
 }
 
 func (s *shim) resolve(h int) (core.Value, bool) {
