@@ -190,7 +190,12 @@ func ObjValue(o *Obj) Value {
 func OpaqueValue(ref any, class Class) Value {
 	v := Value{kind: Opaque, class: class}
 	if ref != nil {
-		v.p = unsafe.Pointer(&ref)
+		// A box of its own, made only here: taking &ref instead would move
+		// ref to the heap on every call, nil or not (the bridge's host
+		// values are all nil, and a call must not allocate).
+		box := new(any)
+		*box = ref
+		v.p = unsafe.Pointer(box)
 	}
 	return v
 }
