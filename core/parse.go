@@ -275,26 +275,6 @@ func defaultContentType(body Value) bool {
 	return body.kind != Undefined && !(body.kind == Opaque && body.class != ClassOther)
 }
 
-// equalFoldASCII reports whether a and b are equal ignoring ASCII case.
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if x >= 'A' && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if y >= 'A' && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}
-
 // uses reports whether the template has a variable called name (D13).
 func (t *template) uses(name string) bool {
 	if t.nameSet != nil {
