@@ -116,3 +116,18 @@ func TestSchemeLenRecognisesHTTPAndHTTPSInAnyCase(t *testing.T) { // D8
 		}
 	}
 }
+
+// The shim writes numbers with JavaScript's own String(n), so the bridge
+// takes their text as it is (NumText), and refuses anything else.
+func TestNumTextTakesJavaScriptsTextAndRefusesAnythingElse(t *testing.T) { // D12
+	for _, s := range []string{"30", "1.5", "1e+21", "1e-7", "-0", "NaN", "Infinity", "-Infinity", "123456789012345680"} {
+		if v := NumText(s); v.Kind() != Number || v.Text() != s {
+			t.Errorf("NumText(%q) = %v %q", s, v.Kind(), v.Text())
+		}
+	}
+	for _, s := range []string{"", "-", "01", "1.", ".5", "1e", "12n", "nan", "1x"} {
+		if v := NumText(s); v.Kind() != Undefined {
+			t.Errorf("NumText(%q) took it", s)
+		}
+	}
+}

@@ -18,7 +18,7 @@ const MaxDepth = 256
 // because JSON has no bigint. It is the bridge's decoder; encoding/json is
 // not used because it costs about 100 KB of wasm and loses key order.
 func DecodeJSON(data []byte) (Value, error) {
-	return decode(decoder{data: data, canonical: canonicalNumber})
+	return decode(decoder{data: data})
 }
 
 func decode(d decoder) (Value, error) {
@@ -37,11 +37,6 @@ func decode(d decoder) (Value, error) {
 type decoder struct {
 	data []byte
 	pos  int
-	// canonical rewrites a number that is not a short integer as
-	// JavaScript writes it; nil keeps the text as it is (DecodeBridge). It is
-	// a field, not a call, so that a program that never calls DecodeJSON
-	// does not link strconv's float parser.
-	canonical func(text string) (Value, bool)
 }
 
 // fail reports a syntax error. It is cold and called from sixteen places, so
@@ -103,8 +98,9 @@ type numberScan struct {
 
 // scanNumber reads the JSON number at b[i:] (RFC 8259:
 // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), or a bigint literal
-// (digits and "n"). The decoder and the bridge's fast path share it.
-func scanNumber(b []byte, i int) numberScan {
+// (digits and "n"). The decoder and NumText (JavaScript's text of a
+// number, which is JSON's) share it.
+func scanNumber[T ~string | ~[]byte](b T, i int) numberScan {
 	start := i
 	if i < len(b) && b[i] == '-' {
 		i++
@@ -145,7 +141,7 @@ func scanNumber(b []byte, i int) numberScan {
 
 // skipDigits returns the position of the first byte at b[i:] that is not
 // an ASCII digit.
-func skipDigits(b []byte, i int) int {
+func skipDigits[T ~string | ~[]byte](b T, i int) int {
 	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
 		i++
 	}
@@ -153,7 +149,7 @@ func skipDigits(b []byte, i int) int {
 }
 
 // wordAt reports whether b[i:] starts with w: a literal such as true or
-// null. The decoder and the bridge's fast path share it.
+// null.
 func wordAt(b []byte, i int, w string) bool {
 	return len(b)-i >= len(w) && string(b[i:i+len(w)]) == w
 }
@@ -258,10 +254,10 @@ func (d *decoder) number() (Value, error) {
 			text = "0"
 		}
 		return Value{kind: BigInt, s: text}, nil
-	case n.simple || d.canonical == nil:
+	case n.simple:
 		return Value{kind: Number, s: string(d.data[start:n.end])}, nil
 	}
-	v, ok := d.canonical(string(d.data[start:n.end]))
+	v, ok := canonicalNumber(string(d.data[start:n.end]))
 	if !ok {
 		return Value{}, d.fail("invalid number")
 	}

@@ -106,47 +106,15 @@ func NumText(text string) Value {
 }
 
 // isJSNumberText reports whether s has the form of String(n): NaN,
-// Infinity, -Infinity, or an optional "-", digits, an optional fraction and
-// an optional exponent with an explicit sign.
+// Infinity, -Infinity, or a JSON number (scanNumber), which is what
+// JavaScript writes for every other number.
 func isJSNumberText(s string) bool {
 	switch s {
 	case "NaN", "Infinity", "-Infinity":
 		return true
 	}
-	if len(s) > 0 && s[0] == '-' {
-		s = s[1:]
-	}
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == 0 {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		j := i + 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		if j == i+1 {
-			return false
-		}
-		i = j
-	}
-	if i < len(s) && s[i] == 'e' {
-		if i+1 >= len(s) || s[i+1] != '+' && s[i+1] != '-' {
-			return false
-		}
-		j := i + 2
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		if j == i+2 {
-			return false
-		}
-		i = j
-	}
-	return i == len(s)
+	n := scanNumber(s, 0)
+	return n.why == "" && !n.bigint && n.end == len(s)
 }
 
 // Big returns a BigInt value from its decimal digits (an optional "-"
