@@ -33,10 +33,7 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		}
 	}
 	if clean {
-		out := s.obj()
-		out.copyFrom(in)
-		out.clean = true
-		return out, nil
+		return in, nil // checked; the caller's own, so not marked (Obj.clean)
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {

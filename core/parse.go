@@ -142,8 +142,9 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 // resultHeaders returns the headers of the result: the merged ones hv with
 // lower-case names (D22) less those set to null, accept amended by
 // mediaType mt (D24-D26), and whether content-type is named at all, null
-// included (D20). Every value is checked as it is sent: none carries CR, LF
-// or NUL (D22).
+// included (D20). No value sent carries CR, LF or NUL (D22):
+// normaliseHeaders checked every one, and a composed accept is made of
+// checked parts only (checkMediaType refuses them in format and previews).
 func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	in, err := s.normaliseHeaders(hv, "headers")
 	if err != nil {
@@ -168,9 +169,6 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 			start := len(s.text)
 			s.text = appendAccept(s.text, v.s, format, previews, s.obj())
 			v = Str(s.str(start))
-		}
-		if v.kind == String && !in.clean && !headerSafe(v.s) {
-			return nil, false, errorf(CodeInvalidHeader, "headers."+redact(name), "the value holds a CR, LF or NUL character")
 		}
 		out.Append(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
 	}
