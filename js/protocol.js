@@ -95,6 +95,7 @@ class Writer {
     this.grow = grow;
     this.table = [];
     this.snap = false;
+    this.ends = null;
   }
 
   /**
@@ -109,6 +110,16 @@ class Writer {
     this.end = end;
     this.table = table;
     this.snap = snap;
+    this.ends = null;
+  }
+
+  /**
+   * written notes that the plain object or array at table[self] was written
+   * in full, its members being the entries up to the table's end now (ends,
+   * for a kept answer: see unchangedSince in createWire).
+   */
+  written(self) {
+    (this.ends ??= new Map()).set(self, this.table.length);
   }
 
   /** length is the bytes written since begin. */
@@ -257,6 +268,7 @@ class Writer {
       if (copy) copy[i] = this.table[ei];
     }
     if (copy) this.table[self] = copy;
+    else this.written(self);
   }
 
   /** object writes a plain object's defined members (D15). */
@@ -280,6 +292,7 @@ class Writer {
     }
     this.patch(at, n);
     if (copy) this.table[self] = copy;
+    else this.written(self);
   }
 
   /** patch writes n at offset at of the message (a count written as 0 first). */
@@ -399,8 +412,9 @@ export function createWire(exports) {
   // The call under way: its layer and values, and what a load kept.
   let layer = null, vals = null, hostError = null, loaded = -1;
   // The answer being read: its words and text (the module's memory, or a
-  // kept answer's copies), and where.
-  let W = null, T = null, p = 0, textAt = 0;
+  // kept answer's copies), and where; for a kept answer, where each plain
+  // object and array written in full ends in its table (Writer.written).
+  let W = null, T = null, p = 0, textAt = 0, ends = null;
 
   function resolve(h) {
     return h < layer.size ? layer.table[h] : vals[h - layer.size];
@@ -475,13 +489,13 @@ export function createWire(exports) {
       const kept = {
         ops: u32.slice(start, start + u32[box + BOX_OPS_LEN]),
         text: u8.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]),
-        vals, layer: on, parseAt: -1,
+        vals, layer: on, parseAt: -1, ends: w.ends,
       };
       const value = read();
       if (op === OP_MERGE_PARSE) kept.parseAt = p - start;
       return { value, kept };
     } finally {
-      layer = vals = hostError = null; // keep no value of the call alive
+      layer = vals = hostError = ends = null; // keep no value of the call alive
       loaded = -1;
     }
   }
@@ -509,6 +523,7 @@ export function createWire(exports) {
     W = kept.ops, T = kept.text, p = at, textAt = 0;
     layer = kept.layer;
     vals = kept.vals;
+    ends = kept.ends;
   }
 
   /** replay builds the value of a kept answer again. */
@@ -517,7 +532,7 @@ export function createWire(exports) {
     try {
       return read();
     } finally {
-      layer = vals = null;
+      layer = vals = ends = null;
     }
   }
 
@@ -532,7 +547,7 @@ export function createWire(exports) {
       if (W[p++] === 0) throw readError();
       return read();
     } finally {
-      layer = vals = null;
+      layer = vals = ends = null;
     }
   }
 
@@ -540,15 +555,17 @@ export function createWire(exports) {
    * matches reports whether x is still exactly the value of a kept answer:
    * the same plain objects and arrays (prototype, keys in order, length),
    * the same strings and numbers, and the very values named by handle. A
-   * plain object or array named by handle does not match: the engine may
-   * have read it, and it may have changed since.
+   * plain object or array named by handle (the caller's own, passed
+   * through, as mediaType.previews in a merge of merged options) matches
+   * only if it still holds what was written of it: the engine read that,
+   * and the caller may have changed it since (unchangedSince).
    */
   function matches(kept, x) {
     over(kept, 0);
     try {
       return same(x);
     } finally {
-      layer = vals = null;
+      layer = vals = ends = null;
     }
   }
 
@@ -557,7 +574,9 @@ export function createWire(exports) {
     switch (tag) {
       case OP_REF: {
         const v = resolve(arg);
-        return x === v && (typeof v !== "object" || v === null || !(Array.isArray(v) || isPlain(v)));
+        if (x !== v) return false;
+        if (typeof v !== "object" || v === null || !(Array.isArray(v) || isPlain(v))) return true;
+        return arg >= layer.size && unchangedSince(v, arg - layer.size) >= 0;
       }
       case OP_TEXT:
         return x === text(arg);
@@ -583,6 +602,32 @@ export function createWire(exports) {
         return x === BigInt(text(arg));
     }
     return false; // OP_COPY: not checked
+  }
+
+  /**
+   * unchangedSince reports whether x, the value at vals[i], still holds what
+   * the message wrote of it: for a plain object or array written in full,
+   * the same members in the same order, each unchanged. It returns the
+   * index after x's entries, or -1. A value held (not written) or loaded
+   * has no entry in ends and does not match.
+   */
+  function unchangedSince(x, i) {
+    if (x !== vals[i]) return -1;
+    if (typeof x !== "object" || x === null || !(Array.isArray(x) || isPlain(x))) return i + 1;
+    const end = ends === null ? undefined : ends.get(i);
+    if (end === undefined) return -1;
+    let j = i + 1;
+    if (Array.isArray(x)) {
+      for (let k = 0; k < x.length && j >= 0; k++) j = j < end ? unchangedSince(x[k], j) : -1;
+    } else {
+      const keys = Object.keys(x);
+      for (let k = 0; k < keys.length && j >= 0; k++) {
+        const v = x[keys[k]];
+        if (v === undefined) continue; // not written (D15)
+        j = j < end && vals[j] === keys[k] ? unchangedSince(v, j + 1) : -1;
+      }
+    }
+    return j === end ? end : -1;
   }
 
   function read() {
