@@ -378,7 +378,8 @@ export class EngineStopped extends Error {
  * A layer is { id, size, table, merged }: its id in Go, its table of values
  * (size long), and the keys where it holds a plain object (D21).
  *
- * An answer can be kept ({ ops, text, vals, layer, parseAt }): replay
+ * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last two
+ * stay valid, keepAnswer): replay
  * builds its value again, fresh objects with the same values, without a
  * call; matches tells, without building anything, whether a value is still
  * exactly what the answer describes (shim.js keeps the last merge() so).
@@ -486,11 +487,8 @@ export function createWire(exports) {
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
-      const kept = {
-        ops: u32.slice(start, start + u32[box + BOX_OPS_LEN]),
-        text: u8.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]),
-        vals, layer: on, parseAt: -1, ends: w.ends,
-      };
+      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN]);
+      kept.vals = vals, kept.layer = on, kept.ends = w.ends;
       const value = read();
       if (op === OP_MERGE_PARSE) kept.parseAt = p - start;
       return { value, kept };
@@ -516,6 +514,26 @@ export function createWire(exports) {
   function readError() {
     const code = read(), field = read(), message = read();
     return new EndpointError(code, message, field);
+  }
+
+  // The copies of kept answers, in two pairs of buffers used in turn: only
+  // the last two answers kept stay valid (shim.js keeps the last one). A
+  // new ArrayBuffer for each (TypedArray.slice) cost more than the copy.
+  const keptOps = [new Uint32Array(256), new Uint32Array(256)];
+  const keptText = [new Uint8Array(1024), new Uint8Array(1024)];
+  let turn = 0;
+
+  /** keepAnswer copies the answer at word start (n words, tn bytes of text) into the next pair of buffers. */
+  function keepAnswer(start, n, tn) {
+    turn ^= 1;
+    if (keptOps[turn].length < n) keptOps[turn] = new Uint32Array(2 * n);
+    if (keptText[turn].length < tn) keptText[turn] = new Uint8Array(2 * tn);
+    const ops = keptOps[turn], text = keptText[turn];
+    if (n > 64) ops.set(u32.subarray(start, start + n));
+    else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
+    if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
+    else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
+    return { ops, text, vals: null, layer: null, parseAt: -1, ends: null };
   }
 
   /** over points the reader at a kept answer, at word at. */

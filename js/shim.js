@@ -37,11 +37,12 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // 6: endpoint is parse of merge). "Unchanged" is checked against the
   // answer itself (protocol.js, matches).
   // pairing[form] is set once a program is seen parsing what a merge() of
-  // that form gave: Octokit parses what merge(options) gives, never what
-  // merge(route, options) gives (its hook changes that first), so that a
-  // parse is never asked for in vain.
+  // that form gave: Octokit parses what a merge of merged options gives
+  // (the last merge()'s result, changed by its auth hook), never what
+  // merge(route, options) or merge(options) gives (the hook changes that
+  // first), so that a parse is never asked for in vain.
   let memo = null;
-  const pairing = { route: false, options: false };
+  const pairing = { route: false, options: false, merged: false };
   /**
    * send makes one call, turning what the input throws into an
    * EndpointError; when the engine itself has stopped, it says so once and
@@ -121,7 +122,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer && unchanged(route)) {
         return (memo.result = wire.replay(memo.kept));
       }
-      const form = typeof route === "string" ? "route" : "options";
+      const form = typeof route === "string" ? "route" : memo !== null && route === memo.result ? "merged" : "options";
       const { value, kept } = dispatch(pairing[form] ? OP_MERGE_PARSE : OP_MERGE, route, options, "merge", true);
       memo = { result: value, kept, epoch, form };
       return value;
