@@ -130,3 +130,18 @@ func TestConstantsMatchTheShims(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantIndexFindsEveryConstantAndNothingElse: the writer names each
+// string constant by its index, and writes any other string as text.
+func TestConstantIndexFindsEveryConstantAndNothingElse(t *testing.T) {
+	for i := firstString; i < len(constants); i++ {
+		if k, ok := constantIndex(constants[i]); !ok || k != i {
+			t.Errorf("constantIndex(%q) = %d, %v; want %d", constants[i], k, ok, i)
+		}
+	}
+	for _, s := range []string{"undefined", "null", "true", "Get", "gets", "x", "application/json; charset=utf-8 ", "/repos/{owner}/{repo}"} {
+		if k, ok := constantIndex(s); ok {
+			t.Errorf("constantIndex(%q) = %d; want none", s, k)
+		}
+	}
+}

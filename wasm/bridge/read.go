@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"encoding/binary"
 	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
@@ -59,9 +58,17 @@ func (r *reader) u32() uint32 {
 		r.pos = len(r.in)
 		return 0
 	}
-	n := binary.LittleEndian.Uint32(r.in[r.pos:])
+	n := le32(r.in[r.pos:])
 	r.pos += 4
 	return n
+}
+
+// le32 is binary.LittleEndian.Uint32, written here because the standard
+// library is built without inlining (Makefile, WASMFLAGS): a call to it is
+// a real call in WebAssembly, and every u32 and str of a message makes one.
+func le32(b []byte) uint32 {
+	_ = b[3]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 
 // text reads n bytes as a string view.
@@ -88,7 +95,7 @@ func (r *reader) str() string {
 		r.bad, r.pos = true, len(r.in)
 		return ""
 	}
-	n := int(binary.LittleEndian.Uint32(r.in[p:]))
+	n := int(le32(r.in[p:]))
 	p += 4
 	if n > len(r.in)-p || n < 0 {
 		r.bad, r.pos = true, len(r.in)

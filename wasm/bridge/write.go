@@ -19,7 +19,7 @@ func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(a
 
 // str writes s as a constant when it is one, else as text.
 func (w *writer) str(s string) {
-	if k, ok := constantIndex[s]; ok {
+	if k, ok := constantIndex(s); ok {
 		w.word(opConst, k)
 		return
 	}
@@ -150,14 +150,32 @@ func (w *writer) request(r *core.Request) {
 	}
 }
 
-// constantIndex maps each string of constants to its index.
-var constantIndex = func() map[string]int {
-	m := make(map[string]int, len(constants))
+// constantsOfLength lists, for each length, the indexes of the string
+// constants of that length: the writer looks every string it writes up
+// there. A map of strings cost more: hashing runs in Go's WebAssembly code,
+// with no hardware help, and was a tenth of a short merge() (profiled).
+var constantsOfLength = func() (byLen [maxConstantLen + 1][]uint8) {
 	for i := firstString; i < len(constants); i++ {
-		m[constants[i]] = i
+		byLen[len(constants[i])] = append(byLen[len(constants[i])], uint8(i))
 	}
-	return m
+	return byLen
 }()
+
+// maxConstantLen is the length of the longest constant.
+const maxConstantLen = len("application/json; charset=utf-8")
+
+// constantIndex returns the index of s in constants, if it is one of their strings.
+func constantIndex(s string) (int, bool) {
+	if len(s) > maxConstantLen {
+		return 0, false
+	}
+	for _, i := range constantsOfLength[len(s)] {
+		if c := constants[i]; s == "" || c[0] == s[0] && c == s {
+			return int(i), true
+		}
+	}
+	return 0, false
+}
 
 // methodOf returns the position of a result's method (lower case, D3) in
 // constants after constGet.
