@@ -69,6 +69,7 @@ test("demo: each detector names its rule for the difference it explains", () => 
     ["GET /x{?a}", { a: [] }, { url: "D11" }], // an empty list is undefined
     ["GET /x{?a*}", { a: { b: 1, c: 2 } }, { url: "D11" }], // explode
     ["GET /x/{a:3}", { a: "abcdef" }, { url: "D13" }], // the reference also appends a
+    ["GET /x{?a:2}", { a: "abc" }, { url: "D13" }], // ... a query key too
     ["GET /x/:a", { a: "b" }, { url: "D9" }], // a one-letter :name
     ["POST /x/:a", { a: "b" }, { url: "D9", "headers.content-type": "D20", body: "D9" }],
     ["GET x", {}, { url: "D8" }], // the reference writes https://api.github.comx
@@ -107,8 +108,10 @@ test("demo: placement reads from the engine where each key went: url, query, bod
   const where = (route, params) => Object.fromEntries(placement(endpoint, route, params).map((p) => [p.key, p.to]));
   assert.deepEqual(where("GET /orgs/{org}/repos", { org: "o", type: "public", headers: {} }), { org: "url", type: "query", headers: "option" });
   assert.deepEqual(where("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: null, title: "t" }), { owner: "url", repo: "url", title: "body" });
-  assert.deepEqual(where("GET /x/{a:3}{?b}", { a: "abcdef", b: [] }), { a: "url", b: "query" });
+  assert.deepEqual(where("GET /x/{a:3}{?b,c:2}", { a: "abcdef", b: [], c: "xyz" }), { a: "url", b: "query", c: "query" });
   assert.deepEqual(where("POST /x/{id}{?name}", { id: 1, name: "n", label: "l", data: "raw" }), { id: "url", name: "query", label: "unused", data: "option" });
+  // Which query keys the url template uses: asked of the engine too.
+  assert.deepEqual(placement(endpoint, "GET /x{?a}", { a: 1, b: 2 }).map((p) => [p.key, p.to, p.template]), [["a", "query", true], ["b", "query", false]]);
 });
 
 test("demo: a shared link restores every field and never carries a credential (D23)", () => {

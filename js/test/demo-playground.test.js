@@ -86,8 +86,8 @@ test("playground: the picked operation's parameters come required first, each ma
   ]);
   const rows = await page.$$eval("#placement tr", (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows, [
-    ["org", "url placeholder", "path"], ["subject_digests", "body", "body"], ["per_page", "query string", "query"],
-    ["before", "query string", "query"], ["after", "query string", "query"], ["predicate_type", "body", "body"],
+    ["org", "url placeholder", "path"], ["subject_digests", "body", "body"], ["per_page", "query string from the url template", "query"],
+    ["before", "query string from the url template", "query"], ["after", "query string from the url template", "query"], ["predicate_type", "body", "body"],
   ]);
   // What the table says is what the request holds.
   const url = new URL(await page.textContent("#out-url"));

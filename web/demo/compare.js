@@ -35,7 +35,7 @@ export function compare(ours, theirs, ep, route, params) {
 /** context is what the detectors read: the two results, and the engine's merge and placement of this call. */
 function context(ours, theirs, ep, route, params) {
   const merged = ep.merge(route, params);
-  const urlKeys = new Set(placement(ep, route, params).filter((p) => p.to === "url").map((p) => p.key));
+  const urlKeys = new Set(placement(ep, route, params).filter((p) => p.template).map((p) => p.key));
   return { ours, theirs, params, template: merged.url, baseUrl: merged.baseUrl, previews: merged.mediaType?.previews ?? [], urlKeys };
 }
 

@@ -17,7 +17,7 @@
  *
  * ctx: { ours, theirs } the two results; params, the call's parameters;
  * template, baseUrl and previews as the engine's merge() gives them; urlKeys,
- * the keys the engine placed in the url (placement.js).
+ * the keys the url template uses (placement.js).
  */
 export const DETECTORS = [
   { field: "method", rules: ["D3"], says: "the method is lower case in the result", fix: (t) => t.toLowerCase() },
@@ -26,8 +26,8 @@ export const DETECTORS = [
   { field: "headers.*", rules: ["D22"], says: "a header set to null is not sent", fix: (t, c, name) => (t === null && !Object.hasOwn(c.ours.headers, name) ? undefined : t) },
   { field: "url", rules: ["D8"], says: "a path is joined to baseUrl with exactly one /", fix: joinOnce },
   { field: "url", rules: ["D9"], says: ":name is a placeholder only at the start of a path segment, and any name of a letter or _ then letters, digits or _ is one", fix: (t, c) => (legacyPlaceholder(c.template) ? c.ours.url : t) },
-  { field: "url", rules: ["D13"], says: "a key the url uses is not also sent in the query", fix: (t, c) => dropFromQuery(t, c) },
   { field: "url", rules: ["D11"], says: "an expression whose variables are all undefined (an empty list or object included) leaves nothing behind: no stray ?, &, ;, . or #", fix: dropEmptyExpansions },
+  { field: "url", rules: ["D13"], says: "a key the url uses is not also sent in the query", fix: (t, c) => dropFromQuery(t, c) },
   { field: "url", rules: ["D11"], says: "an exploded variable ({x*}) is joined with the operator's separator", fix: (t, c) => (/\*\}/.test(c.template) ? c.ours.url : t) },
   { field: "body", rules: ["D9"], says: ":name is a placeholder only at the start of a path segment, so the key goes where the engine put it", fix: (t, c) => (legacyPlaceholder(c.template) ? c.ours.body : t) },
   { field: "body", rules: ["D13"], says: "a key the url uses is not also sent in the body", fix: (t, c) => dropFromBody(t, c) },

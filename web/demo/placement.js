@@ -23,27 +23,39 @@ export const CONSUMED = {
 const MARKER = "zqxjmarker";
 
 /**
- * placement returns, for each key of params in order, { key, to, note }:
- * to is "url" (it filled a placeholder), "query", "body", "option" (one of
- * CONSUMED, note saying what it does) or "unused" (the engine sent it
- * nowhere: with data, a key the url does not use). ep(route, params) must
- * build; a probe that throws gives to: "unknown".
+ * placement returns, for each key of params in order, { key, to, note,
+ * template }: to is "url" (it filled a placeholder), "query", "body",
+ * "option" (one of CONSUMED, note saying what it does) or "unused" (the
+ * engine sent it nowhere: with data, a key the url does not use); template
+ * says whether the url template uses the key (a query key from {?key} too).
+ * ep(route, params) must build; a probe that throws gives to: "unknown".
  */
 export function placement(ep, route, params) {
   return Object.keys(params).map((key) => {
-    if (Object.hasOwn(CONSUMED, key)) return { key, to: "option", note: CONSUMED[key] };
-    let probe, without;
+    if (Object.hasOwn(CONSUMED, key)) return { key, to: "option", note: CONSUMED[key], template: false };
     try {
-      probe = ep(route, { ...params, [key]: MARKER });
-      without = ep(route, omit(params, key));
+      return { key, ...placed(ep, route, params, key) };
     } catch {
-      return { key, to: "unknown", note: "the engine could not build the request with this key changed" };
+      return { key, to: "unknown", note: "the engine could not build the request with this key changed", template: false };
     }
-    if (probe.body && typeof probe.body === "object" && probe.body[key] === MARKER) return { key, to: "body", note: "" };
-    if (new URL(probe.url).searchParams.getAll(key).includes(MARKER)) return { key, to: "query", note: "" };
-    if (probe.url !== without.url) return { key, to: "url", note: "" };
-    return { key, to: "unused", note: Object.hasOwn(params, "data") ? "data is the body, and the url does not use this key (D19)" : "the engine sent it nowhere" };
   });
+}
+
+/**
+ * placed probes one key. The template uses it when the url changes with it
+ * even on POST, where a key the url does not use goes to the body instead
+ * (so a {?key} query and an appended one tell apart).
+ */
+function placed(ep, route, params, key) {
+  const probe = ep(route, { ...params, [key]: MARKER });
+  const asPost = (o) => ep(route, { ...o, method: "POST" }).url;
+  const template = asPost({ ...params, [key]: MARKER }) !== asPost(omit(params, key));
+  if (probe.body && typeof probe.body === "object" && probe.body[key] === MARKER) return { to: "body", note: "", template };
+  // The marker, or a prefix of it ({?key:3}), under the key's name in the query.
+  if (new URL(probe.url).searchParams.getAll(key).some((v) => v && MARKER.startsWith(v))) return { to: "query", note: template ? "from the url template" : "", template };
+  if (template) return { to: "url", note: "", template };
+  const why = Object.hasOwn(params, "data") ? "data is the body, and the url does not use this key (D19)" : "the engine sent it nowhere";
+  return { to: "unused", note: why, template };
 }
 
 function omit(o, key) {
