@@ -62,6 +62,7 @@ if (ops) {
 
 /** pickOperation fills the route and the operation's example parameters, required first. */
 function pickOperation(op) {
+  $("example").selectedIndex = -1; // the request is no longer one of the examples
   $("route").value = op.route;
   $("params").value = JSON.stringify(exampleParams(op), null, 2);
   update();
@@ -116,21 +117,25 @@ function update() {
   const { defaults, route, params } = input;
   let ep;
   const ours = attempt(() => (ep = endpoint.defaults(defaults))(route, params));
+  showOurs(ours, ep, route, params);
+  if (!reference) return;
+  // The reference gets its own copies: the same input, and nothing it could change in ours.
+  const theirs = attempt(() => reference.endpoint.defaults(structuredClone(defaults))(route, structuredClone(params)));
+  showComparison(comparison, compare(ours, theirs, ep, route, params));
+}
+
+/** showOurs shows the engine's request and where each key went, or its error; and the operation the route is. */
+function showOurs(ours, ep, route, params) {
   const op = operationOf(route);
   showOperation($("operation"), op);
   if (ours.error) {
     last = null;
-    showError(ours.error);
-  } else {
-    last = { ep, route, params };
-    show(ours.result);
-    const declared = (key) => op?.params.find((p) => p.name === key)?.where;
-    showPlacement($("placement"), placement(ep, route, params), declared);
+    return showError(ours.error);
   }
-  if (reference) {
-    const theirs = attempt(() => reference.endpoint.defaults(structuredClone(defaults))(route, structuredClone(params)));
-    showComparison(comparison, compare(ours, theirs, ep, route, params));
-  }
+  last = { ep, route, params };
+  show(ours.result);
+  const declared = (key) => op?.params.find((p) => p.name === key)?.where;
+  showPlacement($("placement"), placement(ep, route, params), declared);
 }
 const comparison = { summary: $("compare-summary"), list: $("compare-list") };
 
@@ -200,6 +205,7 @@ async function measure() {
 function restore() {
   const values = decodeState(location.hash);
   if (!values) return false;
+  $("example").selectedIndex = -1;
   for (const f of FIELDS) $(f).value = values[f];
   update();
   return true;
