@@ -83,6 +83,7 @@ test("demo: each detector names its rule for the difference it explains", () => 
     ["GET /x{", {}, { outcome: "D14 D28" }],
     ["GET /x", { a: { b: 1 } }, { outcome: "D16 D28" }],
     ["GET /x/{a:2}", { a: [1] }, { outcome: "D11+D12 D28" }],
+    ["GET /x{?a:2}", { a: [1] }, { outcome: "D11+D12 D28" }], // a query key of the template: not D16
     ["GET /x", { data: "hi" }, { outcome: "D19 D28" }],
     ["GET /x", { headers: { "x-a": "a\nb" } }, { outcome: "D22 D28" }],
     ["POST /graphql", { query: "q", mediaType: { previews: ["mercy"] } }, {}], // previews on /graphql: the same

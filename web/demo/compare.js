@@ -71,8 +71,8 @@ function outcomeDifference(ours, theirs, ep, route, params) {
   const diff = { field: "outcome", ours: shown(ours), theirs: shown(theirs), explanations: [], explained: false };
   const rule = ours.error && ERRORS[ours.error.code];
   if (!rule) return diff; // the reference threw where the engine built, or an error no rule names
-  const placedTo = (key) => placement(ep, route, params).find((p) => p.key === key)?.to;
-  diff.explanations = [rule(ours.error, { placedTo }), TYPED_ERROR];
+  const placementOf = (key) => attempt(() => placement(ep, route, params)).result?.find((p) => p.key === key);
+  diff.explanations = [rule(ours.error, { placementOf }), TYPED_ERROR];
   diff.explained = true;
   return diff;
 }

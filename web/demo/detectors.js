@@ -37,8 +37,8 @@ export const DETECTORS = [
 /**
  * ERRORS names the rule behind each code the engine throws where the
  * reference builds a request (or throws an untyped error). D28, every error
- * an EndpointError with a code, applies to all of them. ctx is as above,
- * with placedTo(key), where the engine puts a key (placement.js).
+ * an EndpointError with a code, applies to all of them. ctx holds
+ * placementOf(key), where the engine puts a key (placement.js).
  */
 export const ERRORS = {
   ERR_UNSUPPORTED_METHOD: () => ({ rules: ["D4"], says: "the methods are GET, HEAD, POST, PUT, PATCH and DELETE; the reference sends any word" }),
@@ -48,9 +48,12 @@ export const ERRORS = {
     ? { rules: ["D8"], says: "baseUrl must be an absolute http(s) url; the reference joins anything" }
     : { rules: ["D29"], says: "input nested deeper than 256 levels (or cyclic) is refused" }),
   ERR_INVALID_TEMPLATE: () => ({ rules: ["D14"], says: "a template that cannot be parsed is an error naming the position; the reference sends it as it is" }),
-  ERR_INVALID_PARAMETER: (e, c) => (c.placedTo(e.field) === "query"
-    ? { rules: ["D16"], says: "an object has no query-string encoding; the reference sends [object Object]" }
-    : { rules: ["D11", "D12"], says: "a value the url cannot hold (a prefix on a list, an object in a list, a lone surrogate)" }),
+  ERR_INVALID_PARAMETER: (e, c) => {
+    const placed = c.placementOf(e.field);
+    return placed?.to === "query" && !placed.template
+      ? { rules: ["D16"], says: "an object has no query-string encoding; the reference sends [object Object]" }
+      : { rules: ["D11", "D12"], says: "a value the url cannot hold (a prefix on a list, an object in a list, a lone surrogate)" };
+  },
   ERR_BODY_NOT_ALLOWED: () => ({ rules: ["D19"], says: "data on GET or HEAD is an error; the reference moves it to the query" }),
   ERR_INVALID_HEADER: () => ({ rules: ["D22"], says: "a header name must be an HTTP token and a value holds no CR, LF or NUL" }),
 };
