@@ -14,7 +14,7 @@ WBT   := bin/wasmbrowsertest
 # runs in a clean environment.
 CLEANENV := env -i PATH="$(CURDIR)/bin:$(dir $(shell command -v $(GO))):$$PATH" HOME="$$HOME" $(if $(GOCACHE),GOCACHE=$(GOCACHE)) $(if $(GOMODCACHE),GOMODCACHE=$(GOMODCACHE))
 
-.PHONY: all build test demo bench size fmt vet clean deps chromium version \
+.PHONY: all build test demo demo-measure bench size fmt vet clean deps chromium version \
         test-go test-go-wasm test-js test-types
 
 all: build
@@ -78,9 +78,14 @@ test-types: build
 test-js: build
 	node --test --test-concurrency=1 js/test/*.test.js
 
-## demo: build and serve the demo at http://127.0.0.1:$(PORT)
+## demo: build and serve the demo at http://127.0.0.1:$(PORT) (serve.mjs first writes
+## web/demo/gen/: the catalog, @octokit/endpoint bundled, the rules page)
 demo: build
 	node web/demo/serve.mjs
+
+## demo-measure: the demo page's weight and load time in Chromium, beside the package's
+demo-measure: chromium build
+	node web/demo/measure.mjs
 
 ## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint on real traffic
 ## (issue 9) in Node and Chromium; BENCH_QUICK=1 for a short run
@@ -111,4 +116,4 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/ ./core/
 
 clean:
-	rm -rf dist bin test-results
+	rm -rf dist bin test-results web/demo/gen

@@ -16,12 +16,13 @@ function statusOf(origin, path) {
   });
 }
 
-test("make demo serves the demo page and dist/, and nothing else of the checkout (.git included)", async () => {
+test("make demo serves the demo page, what it prepared in web/demo/gen/, and dist/, and nothing else of the checkout (.git and catalog/ included)", async () => {
   const demo = await runDemo(0);
   assert.ok(demo.origin, `the server started: ${demo.stderr}`);
   try {
     const paths = [
       "/", "/web/demo", "/web/demo/", "/web/demo/demo.js", "/web/demo/favicon.svg", "/dist/index.js", "/dist/endpoint.wasm",
+      "/web/demo/gen/catalog.json", "/web/demo/gen/reference.js", "/web/demo/gen/rules.html", "/catalog/github-rest.json", "/docs/behaviour.md",
       "/.git", "/.git/HEAD", "/web/demo/..%2f..%2f.git/HEAD", "/web/demo/%2e%2e/%2e%2e/package.json", "/dist/.gitignore",
       "/package.json", "/README.md", "/Makefile", "/go.mod", "/core/endpoint.go", "/js/shim.js", "/js/test/suite.js",
       "/node_modules/playwright-core/package.json", "/web/", "/web/demo/%E0",
@@ -36,6 +37,11 @@ test("make demo serves the demo page and dist/, and nothing else of the checkout
       "/web/demo/favicon.svg": "200 image/svg+xml",
       "/dist/index.js": "200 text/javascript; charset=utf-8",
       "/dist/endpoint.wasm": "200 application/wasm",
+      "/web/demo/gen/catalog.json": "200 application/json",
+      "/web/demo/gen/reference.js": "200 text/javascript; charset=utf-8",
+      "/web/demo/gen/rules.html": "200 text/html; charset=utf-8",
+      "/catalog/github-rest.json": "404 text/plain",
+      "/docs/behaviour.md": "404 text/plain",
       "/.git": "404 text/plain",
       "/.git/HEAD": "404 text/plain",
       "/web/demo/..%2f..%2f.git/HEAD": "404 text/plain",

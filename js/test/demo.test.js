@@ -217,7 +217,8 @@ test("demo: every control has a name for screen readers, focus is visible, and t
   const controls = await page.$$eval("input, select, textarea, button", (els) => els.map((el) => el.id || el.dataset.copy));
   const named = [];
   for (const [role, name] of [
-    ["button", "Measure calls/s for this request"], ["combobox", "Start from"], ["textbox", "Route"], ["textbox", "Parameters (JSON)"],
+    ["button", "Measure calls/s for this request"], ["button", "Copy link to this request"], ["combobox", "Search every GitHub REST operation"],
+    ["combobox", "Start from"], ["textbox", "Route"], ["textbox", "Parameters (JSON)"],
     ["textbox", "baseUrl"], ["textbox", "headers (JSON)"], ["textbox", "mediaType.previews (comma-separated)"], ["textbox", "mediaType.format"],
     ["button", "Copy the fetch() call"], ["button", "Copy the curl command"],
   ]) {

@@ -1,12 +1,24 @@
 // The demo: builds request options as the user types, with the package
-// imported by name exactly as an app would.
+// imported by name exactly as an app would; beside it, where each parameter
+// went, what @octokit/endpoint builds from the same input and why the two
+// differ, a search over every GitHub REST operation, and a link to the state.
 import { ready, EndpointError } from "endpoint-wasm";
 import { curlCommand, fetchSnippet } from "./snippets.js";
 import { copyText, fitHeight, say, setText } from "./ui.js";
+import { exampleParams, operations } from "./catalog.js";
+import { attachSearch } from "./search.js";
+import { attempt, compare } from "./compare.js";
+import { placement } from "./placement.js";
+import { decodeState, encodeState, FIELDS } from "./share.js";
+import { showComparison, showOperation, showPlacement } from "./views.js";
 
-const endpoint = await ready; // rejects with ERR_WASM_LOAD, naming the failure, if endpoint.wasm cannot load
-
-const loadedAt = performance.now(); // ready has resolved: the wasm is loaded
+let loadedAt; // when ready resolved: the wasm is loaded
+// The catalog and the reference load beside the wasm; the page works without them.
+const [endpoint, reference, ops] = await Promise.all([
+  ready.then((ep) => ((loadedAt = performance.now()), ep)), // rejects with ERR_WASM_LOAD, naming the failure, if endpoint.wasm cannot load
+  import("./gen/reference.js").catch(() => null),
+  fetch("gen/catalog.json").then((r) => r.json()).then((c) => operations(c.ops)).catch(() => null),
+]);
 
 const EXAMPLES = [
   ["List an organization's repositories", "GET /orgs/{org}/repos", { org: "octokit", type: "public", sort: "updated", per_page: 10 }],
@@ -19,7 +31,7 @@ const EXAMPLES = [
 ];
 
 const $ = (id) => document.getElementById(id);
-const inputs = ["route", "params", "baseUrl", "headers", "previews", "format"].map($);
+const inputs = FIELDS.map($);
 const copyButtons = [...document.querySelectorAll("[data-copy]")];
 
 for (const [i, [label]] of EXAMPLES.entries()) $("example").add(new Option(label, String(i)));
@@ -30,6 +42,31 @@ $("route").addEventListener("keydown", (e) => e.key === "Enter" && e.preventDefa
 addEventListener("resize", () => fitHeight($("route")));
 for (const b of copyButtons) b.addEventListener("click", () => copyText($(b.dataset.copy), b.nextElementSibling));
 $("measure").addEventListener("click", measure);
+$("copy-link").addEventListener("click", copyLink);
+addEventListener("hashchange", restore);
+
+/** byRoute finds a catalog operation by its route, whatever the spacing and the method's case. */
+const byRoute = new Map((ops ?? []).map((op) => [op.route, op]));
+function operationOf(route) {
+  const [first, second] = route.trim().split(/\s+/);
+  return byRoute.get(second === undefined ? `GET ${first}` : `${first.toUpperCase()} ${second}`);
+}
+
+if (ops) {
+  attachSearch({ input: $("search"), list: $("results"), status: $("search-status") }, ops, pickOperation);
+  $("search").disabled = false;
+  say($("search-status"), `${ops.length.toLocaleString("en")} operations`);
+} else {
+  say($("search-status"), "The catalog could not be loaded: search is off.");
+}
+
+/** pickOperation fills the route and the operation's example parameters, required first. */
+function pickOperation(op) {
+  $("example").selectedIndex = -1; // the request is no longer one of the examples
+  $("route").value = op.route;
+  $("params").value = JSON.stringify(exampleParams(op), null, 2);
+  update();
+}
 
 function pick(i) {
   const [, route, params] = EXAMPLES[i];
@@ -50,7 +87,7 @@ function parseJSON(id, fallback) {
   }
 }
 
-/** current reads the form into the endpoint to call and its arguments. */
+/** current reads the form into defaults, route and parameters (each its own copy for the two libraries). */
 function current() {
   for (const el of inputs) el.removeAttribute("aria-invalid");
   const defaults = { baseUrl: $("baseUrl").value.trim() || undefined, headers: parseJSON("headers", {}) };
@@ -58,7 +95,7 @@ function current() {
   if (previews.length) defaults.mediaType = { previews };
   const params = parseJSON("params", {});
   if ($("format").value.trim()) params.mediaType = { ...params.mediaType, format: $("format").value.trim() };
-  return { ep: endpoint.defaults(defaults), route: $("route").value, params };
+  return { defaults, route: $("route").value, params };
 }
 
 // last is what the output shows: the endpoint and arguments of the last
@@ -68,16 +105,39 @@ let last = null;
 function update() {
   fitHeight($("route"));
   say($("rate"), "");
+  history.replaceState(null, "", `#${encodeState(Object.fromEntries(FIELDS.map((f) => [f, $(f).value])))}`);
+  let input;
   try {
-    const { ep, route, params } = current();
-    const r = ep(route, params);
-    last = { ep, route, params };
-    show(r);
+    input = current();
   } catch (e) {
     last = null;
     showError(e);
+    return showComparison(comparison, null);
   }
+  const { defaults, route, params } = input;
+  let ep;
+  const ours = attempt(() => (ep = endpoint.defaults(defaults))(route, params));
+  showOurs(ours, ep, route, params);
+  if (!reference) return;
+  // The reference gets its own copies: the same input, and nothing it could change in ours.
+  const theirs = attempt(() => reference.endpoint.defaults(structuredClone(defaults))(route, structuredClone(params)));
+  showComparison(comparison, compare(ours, theirs, ep, route, params));
 }
+
+/** showOurs shows the engine's request and where each key went, or its error; and the operation the route is. */
+function showOurs(ours, ep, route, params) {
+  const op = operationOf(route);
+  showOperation($("operation"), op);
+  if (ours.error) {
+    last = null;
+    return showError(ours.error);
+  }
+  last = { ep, route, params };
+  show(ours.result);
+  const declared = (key) => op?.params.find((p) => p.name === key)?.where;
+  showPlacement($("placement"), placement(ep, route, params), declared);
+}
+const comparison = { summary: $("compare-summary"), list: $("compare-list") };
 
 function show(r) {
   $("error").hidden = true;
@@ -141,7 +201,30 @@ async function measure() {
   if (last === subject) say($("rate"), `${Math.round((calls * 1000) / spent).toLocaleString("en")} calls/s for this request`);
 }
 
+/** restore sets the fields from the page's hash, when it holds a state; it says whether it did. */
+function restore() {
+  const values = decodeState(location.hash);
+  if (!values) return false;
+  $("example").selectedIndex = -1;
+  for (const f of FIELDS) $(f).value = values[f];
+  update();
+  return true;
+}
+
+/** copyLink copies the page's url, which update() keeps on the state shown. */
+async function copyLink() {
+  try {
+    if (!navigator.clipboard) throw new Error("no clipboard API");
+    await navigator.clipboard.writeText(location.href);
+    say($("link-status"), "Link copied", 1500);
+  } catch {
+    say($("link-status"), "Not copied: the browser refused. The link is in the address bar.");
+  }
+}
+
 $("version").textContent = endpoint.DEFAULTS.headers["user-agent"];
-pick(0);
+$("ref-version").textContent = reference ? reference.version : "(could not be loaded)";
+if (!restore()) pick(0);
 showCost();
+performance.mark("demo:ready"); // measure.mjs: navigation to a usable page
 document.documentElement.dataset.ready = "true";

@@ -1,9 +1,11 @@
-// `make demo`: serves the demo page and the package it loads (dist/, which
-// `make build` made), at the paths they have in the checkout, so that the
-// page's relative import works here and under any static server; nothing
-// else of the checkout (.git, sources, node_modules) is reachable. PORT
-// changes the port (0: any free one).
+// `make demo`: serves the demo page (with what prepare.mjs writes into
+// web/demo/gen/) and the package it loads (dist/, which `make build` made),
+// at the paths they have in the checkout, so that the page's relative
+// import works here and under any static server; nothing else of the
+// checkout (.git, sources, node_modules) is reachable. PORT changes the
+// port (0: any free one).
 import { existsSync } from "node:fs";
+import { prepare } from "./prepare.mjs";
 import { serve } from "./server.mjs";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -13,6 +15,8 @@ const port = Number(given);
 
 if (!/^\d+$/.test(given) || port > 65535) fail(`PORT=${given} is not a port number (0 to 65535): for example PORT=9000 make demo`);
 if (!existsSync(`${root}/dist/index.js`)) fail("dist/ is missing: `make demo` builds it (or run `make build` first)");
+// The catalog, the reference's bundle and the rules page, made from the checkout as it is.
+await prepare().catch((e) => fail(`cannot prepare web/demo/gen/: ${e.message}`));
 
 try {
   const { origin } = await serve(site, { port, index: "/web/demo/" });

@@ -45,8 +45,15 @@ export function say(status, message, ms) {
   if (ms) timers.set(status, setTimeout(() => (status.textContent = ""), ms));
 }
 
-/** fitHeight makes a textarea as tall as its (wrapped) text. */
+/**
+ * fitHeight makes a textarea as tall as its (wrapped) text, where CSS's
+ * field-sizing: content (style.css) does not already: that one follows a
+ * change of width in the same layout, where a resize handler comes a frame
+ * later and a reader (or a test) can see the text cut meanwhile.
+ */
+const fitsItself = globalThis.CSS?.supports?.("field-sizing", "content");
 export function fitHeight(el) {
+  if (fitsItself) return;
   el.style.height = "auto";
   el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
 }

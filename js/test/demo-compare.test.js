@@ -1,0 +1,129 @@
+// The demo's logic in Node, without a browser: the catalog search, where each
+// parameter went (asked of the engine), the detectors that name the rule
+// behind each difference from @octokit/endpoint, and the shared link.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { endpoint } from "endpoint-wasm";
+import { endpoint as reference } from "@octokit/endpoint";
+import { compactCatalog } from "../../web/demo/prepare.mjs";
+import { exampleParams, operations, search } from "../../web/demo/catalog.js";
+import { attempt, compare } from "../../web/demo/compare.js";
+import { placement } from "../../web/demo/placement.js";
+import { decodeState, encodeState } from "../../web/demo/share.js";
+
+const source = JSON.parse(readFileSync(new URL("../../catalog/github-rest.json", import.meta.url), "utf8"));
+const ops = operations(JSON.parse(compactCatalog(source)).ops);
+const DEFAULTS = { headers: { authorization: "token <ACCESS_TOKEN>" } };
+
+/** differences runs the call through both libraries as the page does and returns { field: "rules" or "unexplained" }. */
+function differences(route, params, defaults = DEFAULTS) {
+  let ep;
+  const ours = attempt(() => (ep = endpoint.defaults(defaults))(route, params));
+  const theirs = attempt(() => reference.defaults(structuredClone(defaults))(route, structuredClone(params)));
+  const named = {};
+  for (const d of compare(ours, theirs, ep, route, params)) named[d.field] = d.explained ? d.explanations.map((x) => x.rules.join("+")).join(" ") : "unexplained";
+  return named;
+}
+
+const ALWAYS = { method: "D3", "headers.user-agent": "D1" };
+
+test("demo: the compact catalog holds every operation of catalog/github-rest.json, with its parameters", () => {
+  assert.equal(ops.length, source.ops.length);
+  assert.ok(ops.length > 1000);
+  const get = ops.find((op) => op.id === "repos/get-content");
+  assert.deepEqual(get, { ...get, route: "GET /repos/{owner}/{repo}/contents/{path}", params: source.ops.find((o) => o.id === "repos/get-content").p.map(([name, where, type, required, example]) => ({ name, where, type, required: required === 1, example })) });
+});
+
+test("demo: a search matches every word in method, url, summary or id; a method or url prefix ranks first", () => {
+  const found = search(ops, "issues comment");
+  assert.ok(found.length > 3 && found.every((op) => op.text.includes("issues") && op.text.includes("comment")), found.map((o) => o.id).join());
+  const patch = search(ops, "PATCH /repos");
+  assert.equal(patch[0].route, "PATCH /repos/{owner}/{repo}");
+  assert.ok(patch.every((op) => op.text.includes("patch") && op.text.includes("/repos")));
+  assert.deepEqual(search(ops, "  "), []);
+});
+
+test("demo: an operation's example parameters put the required ones first and leave out option-named body keys (D15)", () => {
+  const op = ops.find((o) => o.id === "orgs/list-attestations-bulk");
+  assert.deepEqual(Object.keys(exampleParams(op)), ["org", "subject_digests", "per_page", "before", "after", "predicate_type"]);
+  const hook = ops.find((o) => o.params.some((p) => p.name === "url" && p.where === "body"));
+  assert.ok(hook && !("url" in exampleParams(hook)), "a body parameter named url is left out");
+  assert.deepEqual(exampleParams(ops.find((o) => o.id === "markdown/render-raw")).headers, { "content-type": "text/plain; charset=utf-8" });
+});
+
+test("demo: every catalog operation's example call differs from the reference only by D1 and D3, each named (no unexplained difference)", () => {
+  const other = [];
+  for (const op of ops) {
+    const named = differences(op.route, exampleParams(op));
+    if (JSON.stringify(named) !== JSON.stringify(ALWAYS)) other.push(`${op.id}: ${JSON.stringify(named)}`);
+  }
+  assert.deepEqual(other, []);
+});
+
+test("demo: each detector names its rule for the difference it explains", () => {
+  const cases = [
+    ["GET /repos/{owner}/{repo}/issues{?per_page}", { owner: "o", repo: "r" }, { url: "D11" }], // a stray ?
+    ["GET /x{?a,b}", { b: 1 }, { url: "D11" }], // ?&b=1
+    ["GET /x{;a}", {}, { url: "D11" }],
+    ["GET /x{?a}", { a: [] }, { url: "D11" }], // an empty list is undefined
+    ["GET /x{?a*}", { a: { b: 1, c: 2 } }, { url: "D11" }], // explode
+    ["GET /x/{a:3}", { a: "abcdef" }, { url: "D13" }], // the reference also appends a
+    ["GET /x{?a:2}", { a: "abc" }, { url: "D13" }], // ... a query key too
+    ["GET /x/:a", { a: "b" }, { url: "D9" }], // a one-letter :name
+    ["POST /x/:a", { a: "b" }, { url: "D9", "headers.content-type": "D20", body: "D9" }],
+    ["GET x", {}, { url: "D8" }], // the reference writes https://api.github.comx
+    ["GET /x", { baseUrl: "https://h.example/" }, { url: "D8" }],
+    ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r", mediaType: { previews: ["mercy"] } }, { "headers.accept": "D25" }],
+    ["GET /x", { headers: { "x-a": null } }, { "headers.x-a": "D22" }],
+    ["FETCH /x", {}, { outcome: "D4 D28" }],
+    ["GET /x y", {}, { outcome: "D6 D28" }],
+    ["", {}, { outcome: "D7 D28" }],
+    ["GET /x", { baseUrl: "not a url" }, { outcome: "D8 D28" }],
+    ["GET /x{", {}, { outcome: "D14 D28" }],
+    ["GET /x", { a: { b: 1 } }, { outcome: "D16 D28" }],
+    ["GET /x/{a:2}", { a: [1] }, { outcome: "D11+D12 D28" }],
+    ["GET /x{?a:2}", { a: [1] }, { outcome: "D11+D12 D28" }], // a query key of the template: not D16
+    ["GET /x", { data: "hi" }, { outcome: "D19 D28" }],
+    ["GET /x", { headers: { "x-a": "a\nb" } }, { outcome: "D22 D28" }],
+    ["POST /graphql", { query: "q", mediaType: { previews: ["mercy"] } }, {}], // previews on /graphql: the same
+  ];
+  for (const [route, params, want] of cases) {
+    const named = differences(route, params);
+    const { method, "headers.user-agent": ua, ...rest } = named;
+    assert.deepEqual(rest, want, `${route} ${JSON.stringify(params)}`);
+  }
+});
+
+test("demo: a difference no detector explains is shown as unexplained", () => {
+  const route = "POST /repos/{owner}/{repo}/issues", params = { owner: "o", repo: "r", title: "t" };
+  const ep = endpoint.defaults({});
+  const ours = attempt(() => ep(route, params));
+  const theirs = { result: { ...ours.result, method: "post", body: { title: "changed" } } };
+  assert.deepEqual(compare(ours, theirs, ep, route, params).map((d) => [d.field, d.explained]), [["body", false]]);
+  // The engine built, the reference threw: nothing explains it either.
+  assert.deepEqual(compare(ours, { error: new TypeError("x") }, ep, route, params).map((d) => [d.field, d.explained]), [["outcome", false]]);
+});
+
+test("demo: placement reads from the engine where each key went: url, query, body, option, or not sent (spec rule 4, D13, D19)", () => {
+  const where = (route, params) => Object.fromEntries(placement(endpoint, route, params).map((p) => [p.key, p.to]));
+  assert.deepEqual(where("GET /orgs/{org}/repos", { org: "o", type: "public", headers: {} }), { org: "url", type: "query", headers: "option" });
+  assert.deepEqual(where("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: null, title: "t" }), { owner: "url", repo: "url", title: "body" });
+  assert.deepEqual(where("GET /x/{a:3}{?b,c:2}", { a: "abcdef", b: [], c: "xyz" }), { a: "url", b: "query", c: "query" });
+  assert.deepEqual(where("POST /x/{id}{?name}", { id: 1, name: "n", label: "l", data: "raw" }), { id: "url", name: "query", label: "unused", data: "option" });
+  // Which query keys the url template uses: asked of the engine too.
+  assert.deepEqual(placement(endpoint, "GET /x{?a}", { a: 1, b: 2 }).map((p) => [p.key, p.to, p.template]), [["a", "query", true], ["b", "query", false]]);
+});
+
+test("demo: a shared link restores every field and never carries a credential (D23)", () => {
+  const values = { route: "POST /x", params: '{\n  "a": 1,\n  "headers": { "Authorization": "token secret1" }\n}', baseUrl: "https://h.example", headers: '{"authorization":"bearer secret2","x":"y"}', previews: "mercy", format: "raw" };
+  const hash = encodeState(values);
+  assert.doesNotMatch(hash, /secret/);
+  assert.deepEqual(decodeState(`#${hash}`), {
+    ...values,
+    params: '{\n  "a": 1,\n  "headers": {\n    "Authorization": "token <ACCESS_TOKEN>"\n  }\n}',
+    headers: '{"authorization":"token <ACCESS_TOKEN>","x":"y"}',
+  });
+  assert.equal(decodeState("#route=x&params=%7B%20not").params, "{ not", "text that is not JSON comes back as typed");
+  assert.equal(decodeState("#nothing=1"), null);
+});
