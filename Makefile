@@ -91,6 +91,9 @@ demo-measure: chromium build
 ## (issue 9) in Node and Chromium; BENCH_QUICK=1 for a short run
 bench: deps build
 	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
+	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
+	$(CLEANENV) GOOS=js GOARCH=wasm $(GO) test -gcflags=std=-l -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
+	  -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
 	node --expose-gc js/bench/run.mjs
 	node js/bench/cold.mjs
 
