@@ -29,10 +29,16 @@ build: dist/endpoint.wasm node_modules/.installed
 # spend their time in core, which keeps inlining, and `make bench` measured
 # no change in speed (README, performance).
 WASMFLAGS := -trimpath -gcflags=std=-l -ldflags="-s -w"
+# GOWASM: the sign-extension and saturating float-to-int instructions, which
+# every browser since 2021 and Node since 12 run: a conversion is one
+# instruction instead of a sequence. 1.7 KB less with brotli; the catalog,
+# Octokit and next-page workloads of make bench ran at the same speed with
+# and without them, the two modules side by side in one process.
+WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext
 
 dist/endpoint.wasm: $(GOSRC) Makefile
 	@mkdir -p dist
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./wasm
+	$(WASMENV) $(GO) build $(WASMFLAGS) -o $@ ./wasm
 
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund
@@ -70,7 +76,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT)
-	$(CLEANENV) GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(CURDIR)/$(WBT)" ./core/... ./wasm/...
+	$(CLEANENV) $(WASMENV) $(GO) test -count=1 -exec="$(CURDIR)/$(WBT)" ./core/... ./wasm/...
 
 test-types: build
 	node js/test/types/run.mjs
@@ -92,7 +98,7 @@ demo-measure: chromium build
 bench: deps build
 	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
 	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
-	$(CLEANENV) GOOS=js GOARCH=wasm $(GO) test -gcflags=std=-l -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
+	$(CLEANENV) $(WASMENV) $(GO) test -gcflags=std=-l -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
 	  -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
 	node --expose-gc js/bench/run.mjs
 	node js/bench/cold.mjs
@@ -116,7 +122,7 @@ fmt:
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm/ ./core/
+	$(WASMENV) $(GO) vet ./wasm/ ./core/
 
 clean:
 	rm -rf dist bin test-results web/demo/gen
