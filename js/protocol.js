@@ -382,8 +382,8 @@ export class EngineStopped extends Error {
  * A layer is { id, size, table, merged }: its id in Go, its table of values
  * (size long), and the keys where it holds a plain object (D21).
  *
- * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last two
- * stay valid, keepAnswer): replay
+ * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last one
+ * returned stays valid, keepAnswer): replay
  * builds its value again, fresh objects with the same values, without a
  * call; matches tells, without building anything, whether a value is still
  * exactly what the answer describes (shim.js keeps the last merge() so).
@@ -495,6 +495,7 @@ export function createWire(exports) {
       kept.vals = vals, kept.layer = on, kept.ends = w.ends;
       const value = read();
       if (op === OP_MERGE_PARSE) kept.parseAt = p - start;
+      turn ^= 1; // the answer is whole: the next one goes into the other pair
       return { value, kept };
     } finally {
       layer = vals = hostError = ends = null; // keep no value of the call alive
@@ -520,16 +521,16 @@ export function createWire(exports) {
     return new EndpointError(code, message, field);
   }
 
-  // The copies of kept answers, in two pairs of buffers used in turn: only
-  // the last two answers kept stay valid (shim.js keeps the last one). A
-  // new ArrayBuffer for each (TypedArray.slice) cost more than the copy.
+  // The copies of kept answers, in two pairs of buffers used in turn: the
+  // last answer returned stays valid while the next is copied (shim.js
+  // keeps the last one); an answer that fails to read does not take a turn.
+  // A new ArrayBuffer for each (TypedArray.slice) cost more than the copy.
   const keptOps = [new Uint32Array(256), new Uint32Array(256)];
   const keptText = [new Uint8Array(1024), new Uint8Array(1024)];
-  let turn = 0;
+  let turn = 0; // the pair the next answer is copied into
 
-  /** keepAnswer copies the answer at word start (n words, tn bytes of text) into the next pair of buffers. */
+  /** keepAnswer copies the answer at word start (n words, tn bytes of text) into this turn's pair of buffers. */
   function keepAnswer(start, n, tn) {
-    turn ^= 1;
     if (keptOps[turn].length < n) keptOps[turn] = new Uint32Array(2 * n);
     if (keptText[turn].length < tn) keptText[turn] = new Uint8Array(2 * tn);
     const ops = keptOps[turn], text = keptText[turn];
