@@ -121,6 +121,13 @@ func (s *Session) load(v Value, field string) (Value, error) {
 	if !v.unloaded {
 		return v, nil
 	}
+	return s.loadNow(v, field)
+}
+
+// loadNow is load for an unloaded value. Kept apart so that load, called
+// for nearly every value the engine reads, is inlined: in WebAssembly a Go
+// call costs more than the test.
+func (s *Session) loadNow(v Value, field string) (Value, error) {
 	if s.Loader == nil {
 		return Value{}, errorf(CodeInvalidArgument, field, "the value was not given and there is no Loader")
 	}
