@@ -7,7 +7,10 @@
 //   3. no header name or value of any result holds CR, LF or NUL (D22);
 //   4. endpoint(x) deep-equals parse(merge(x)): the same result or the same
 //      error code (spec rule 6), for cases without getters;
-//   5. the same input twice gives the same answer.
+//   5. the same input twice gives the same answer;
+//   6. merge() of merged options, answered from the kept answer, equals the
+//      engine's merge() of an equal copy, and parse() of it equals
+//      endpoint(x) (spec rules 1, 3 and 6), for cases without getters.
 
 import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
 import { build, generate } from "./fuzz-gen.js";
@@ -77,6 +80,20 @@ function crlf(r) {
   return null;
 }
 
+/**
+ * copyPlain copies plain objects and arrays, keeping every other value
+ * itself; past 300 levels (cyclic input) it throws, as reading a revoked
+ * Proxy does.
+ */
+function copyPlain(v, depth) {
+  if (depth > 300) throw new RangeError("too deep to copy");
+  if (Array.isArray(v)) return v.map((e) => copyPlain(e, depth + 1));
+  if (v === null || typeof v !== "object" || ![Object.prototype, null].includes(Object.getPrototypeOf(v))) return v;
+  const c = {};
+  for (const k of Object.keys(v)) Object.defineProperty(c, k, { value: copyPlain(v[k], depth + 1), enumerable: true, writable: true, configurable: true });
+  return c;
+}
+
 /** runCase runs one spec against mod and returns the broken invariants (strings). */
 export function runCase(mod, spec) {
   const { endpoint, EndpointError } = mod;
@@ -88,7 +105,7 @@ export function runCase(mod, spec) {
     for (const l of spec.layers) ep = ep.defaults(build(l));
     return ep;
   };
-  let runs;
+  let runs, extra = [];
   if (spec.kind === "parse") {
     const once = () => run(() => withLayers().parse(build(spec.options)));
     runs = [["parse", once()], ["parse again", once()]];
@@ -102,7 +119,34 @@ export function runCase(mod, spec) {
       const ep = withLayers();
       return ep.parse(ep.merge(...args()));
     });
+    // merge() of merged options, as Octokit's hook makes it: answered from
+    // the kept answer when the options are that very result, unchanged; by
+    // the engine for an equal copy. The two must agree (spec rules 1, 3).
+    const mergedAgain = (copy) => {
+      let uncopyable = false;
+      const o = run(() => {
+        const ep = withLayers();
+        const m = ep.merge(...args());
+        if (!copy) return ep.merge(m);
+        let c;
+        try {
+          c = copyPlain(m, 0);
+        } catch {
+          uncopyable = true; // a revoked Proxy or a getter that throws: the test's copy failed, not the engine
+          return null;
+        }
+        return ep.merge(c);
+      });
+      return uncopyable ? { skip: true } : o;
+    };
+    const parsedAgain = () => run(() => {
+      const ep = withLayers();
+      const m = ep.merge(...args());
+      ep.parse(ep.merge(m)); // teaches the shim that parse() follows such merges
+      return ep.parse(ep.merge(ep.merge(...args())));
+    });
     runs = [["endpoint", direct()], ["parse(merge)", viaMerge()], ["endpoint again", direct()]];
+    extra = [["merge(merged)", mergedAgain(false)], ["merge(copy of merged)", mergedAgain(true)], ["parse(merge(merged))", parsedAgain()]];
   }
   for (const [what, o] of runs) {
     if (o.bad) found.push(`${what}: ${o.bad}`);
@@ -117,6 +161,16 @@ export function runCase(mod, spec) {
   const getters = JSON.stringify(spec).includes('"t":"get"');
   if (spec.kind === "call" && !getters && !first[1].bad && !second[1].bad && key(first[1]) !== key(second[1])) {
     found.push(`endpoint(x) and parse(merge(x)) differ: ${key(first[1]).slice(0, 300)} | ${key(second[1]).slice(0, 300)}`);
+  }
+  if (extra.length && !getters) {
+    const [[, memo], [, copy], [, parsed]] = extra;
+    for (const [what, o] of extra) if (o.bad) found.push(`${what}: ${o.bad}`); // o.skip: not compared
+    if (!memo.bad && !copy.bad && !copy.skip && key(memo) !== key(copy)) {
+      found.push(`merge() of merged options differs from the engine's for a copy: ${key(memo).slice(0, 300)} | ${key(copy).slice(0, 300)}`);
+    }
+    if (!parsed.bad && !first[1].bad && key(parsed) !== key(first[1])) {
+      found.push(`parse(merge(merge(x))) and endpoint(x) differ: ${key(parsed).slice(0, 300)} | ${key(first[1]).slice(0, 300)}`);
+    }
   }
   const again = third ?? second;
   if (key(first[1]) !== key(again[1])) found.push(`the same input twice: ${key(first[1]).slice(0, 300)} | ${key(again[1]).slice(0, 300)}`);

@@ -1,8 +1,9 @@
 // The JS fuzz target (issue 12): structured, seeded cases (fuzz-gen.js) run
 // against the invariants of fuzz-run.js: only EndpointError is thrown (D28),
 // the runtime stays alive (D29), no CR/LF/NUL in any header (D22),
-// endpoint(x) equals parse(merge(x)) (spec rule 6), and the same input twice
-// gives the same answer.
+// endpoint(x) equals parse(merge(x)) (spec rule 6), merge() of merged
+// options answered from the kept answer equals the engine's own, and the
+// same input twice gives the same answer.
 //
 // `make test` runs a fixed number of cases from a fixed seed (a few
 // seconds). FUZZ_SECONDS=300 runs for five minutes instead, and FUZZ_SEED
@@ -30,7 +31,7 @@ test("the generator is deterministic: a seed gives the same case, and build() fr
   assert.ok(kinds.size > 1000, "cases differ from seed to seed");
 });
 
-test(`fuzz: ${SECONDS ? `${SECONDS} s` : `${COUNT} cases`} from seed ${SEED}: typed errors only, runtime alive, no CR/LF/NUL in headers, endpoint(x) = parse(merge(x)), deterministic (D22, D28, D29, spec rule 6)`, () => {
+test(`fuzz: ${SECONDS ? `${SECONDS} s` : `${COUNT} cases`} from seed ${SEED}: typed errors only, runtime alive, no CR/LF/NUL in headers, endpoint(x) = parse(merge(x)), merge() of merged options as the engine's, deterministic (D22, D28, D29, spec rules 1, 3, 6)`, () => {
   const t = performance.now();
   const r = fuzz(mod, {
     seed: SEED,
