@@ -99,6 +99,7 @@ class Writer {
     this.grow = grow;
     this.table = [];
     this.snap = false;
+    this.track = false;
     this.ends = null;
   }
 
@@ -106,24 +107,28 @@ class Writer {
    * begin starts a message at buf[start], with room up to end. With snap
    * (for .defaults(), whose values a layer keeps), the table gets, for each
    * plain object and array written, a copy made of the values just read,
-   * never read again: a getter is read once (D2, D29).
+   * never read again: a getter is read once (D2, D29). With track (a call
+   * whose answer is kept), ends notes where each plain object and array
+   * written in full ends in the table (see unchangedSince in createWire).
    */
-  begin(table, buf = this.buf, start = 0, end = buf.length, snap = false) {
-    this.buf = buf;
-    this.start = this.pos = start;
-    this.end = end;
+  begin(table, buf = this.buf, start = 0, end = buf.length, snap = false, track = false) {
+    this.moveTo(buf, start, end);
     this.table = table;
     this.snap = snap;
+    this.track = track;
     this.ends = null;
   }
 
-  /**
-   * written notes that the plain object or array at table[self] was written
-   * in full, its members being the entries up to the table's end now (ends,
-   * for a kept answer: see unchangedSince in createWire).
-   */
+  /** moveTo points the writer at a new buffer, at start, with room up to end; the message goes on. */
+  moveTo(buf, start, end) {
+    this.buf = buf;
+    this.start = this.pos = start;
+    this.end = end;
+  }
+
+  /** written notes, when tracking, that the plain object or array at table[self] ends at the table's end now. */
   written(self) {
-    (this.ends ??= new Map()).set(self, this.table.length);
+    if (this.track) (this.ends ??= new Map()).set(self, this.table.length);
   }
 
   /** length is the bytes written since begin. */
@@ -142,7 +147,7 @@ class Writer {
     while (size < this.start + len + n) size *= 2;
     const b = new Uint8Array(size);
     b.set(this.buf.subarray(0, this.pos));
-    this.begin(this.table, b, this.start, size);
+    this.moveTo(b, this.start, size);
     this.pos = this.start + len;
   }
 
@@ -409,7 +414,7 @@ export function createWire(exports) {
     views();
     const at = u32[box + BOX_INPUT];
     u8.set(written, at);
-    wr.begin(wr.table, u8, at, at + u32[box + BOX_INPUT_CAP], wr.snap);
+    wr.moveTo(u8, at, at + u32[box + BOX_INPUT_CAP]);
     wr.pos = at + len;
   });
   const lw = new Writer(); // for loads, during a call
@@ -461,7 +466,7 @@ export function createWire(exports) {
     try {
       views();
       const at = u32[box + BOX_INPUT];
-      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS);
+      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS, keep);
       w.u8(op);
       w.u32(on.id);
       w.u32(on.size);
@@ -491,8 +496,7 @@ export function createWire(exports) {
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
-      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN]);
-      kept.vals = vals, kept.layer = on, kept.ends = w.ends;
+      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN], on, w.ends);
       const value = read();
       if (op === OP_MERGE_PARSE) kept.parseAt = p - start;
       turn ^= 1; // the answer is whole: the next one goes into the other pair
@@ -529,8 +533,12 @@ export function createWire(exports) {
   const keptText = [new Uint8Array(1024), new Uint8Array(1024)];
   let turn = 0; // the pair the next answer is copied into
 
-  /** keepAnswer copies the answer at word start (n words, tn bytes of text) into this turn's pair of buffers. */
-  function keepAnswer(start, n, tn) {
+  /**
+   * keepAnswer copies the answer at word start (n words, tn bytes of text)
+   * into this turn's pair of buffers, kept with the call's layer, values and
+   * ends.
+   */
+  function keepAnswer(start, n, tn, on, ends) {
     if (keptOps[turn].length < n) keptOps[turn] = new Uint32Array(2 * n);
     if (keptText[turn].length < tn) keptText[turn] = new Uint8Array(2 * tn);
     const ops = keptOps[turn], text = keptText[turn];
@@ -538,7 +546,7 @@ export function createWire(exports) {
     else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
     if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
     else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
-    return { ops, text, vals: null, layer: null, parseAt: -1, ends: null };
+    return { ops, text, vals, layer: on, parseAt: -1, ends };
   }
 
   /** over points the reader at a kept answer, at word at. */
@@ -595,12 +603,10 @@ export function createWire(exports) {
   function same(x) {
     const wd = W[p++], tag = wd & 15, arg = wd >>> 4;
     switch (tag) {
-      case OP_REF: {
-        const v = resolve(arg);
-        if (x !== v) return false;
-        if (typeof v !== "object" || v === null || !(Array.isArray(v) || isPlain(v))) return true;
-        return arg >= layer.size && unchangedSince(v, arg - layer.size) >= 0;
-      }
+      case OP_REF:
+        // A layer's value named by handle is never a plain object or array
+        // (write.go copies those member by member).
+        return arg < layer.size ? x === layer.table[arg] : unchangedSince(x, arg - layer.size) >= 0;
       case OP_TEXT:
         return x === text(arg);
       case OP_CONST:
