@@ -132,7 +132,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))
 	}
 	switch {
-	case err != nil && errors.Is(err, errHost): // err first: errors.Is is a call, and most calls succeed
+	case err == errHost: // the engine passes a Loader's error on as it is, as its own
 		return statusHostError
 	case err != nil:
 		e, ok := err.(*core.Error) // the engine returns *core.Error itself, never wrapped
