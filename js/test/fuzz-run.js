@@ -14,6 +14,7 @@
 
 import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
 import { build, generate } from "./fuzz-gen.js";
+import { copyPlain } from "../values.js";
 
 /**
  * canon writes a value as text for comparison without reading getters
@@ -80,20 +81,6 @@ function crlf(r) {
   return null;
 }
 
-/**
- * copyPlain copies plain objects and arrays, keeping every other value
- * itself; past 300 levels (cyclic input) it throws, as reading a revoked
- * Proxy does.
- */
-function copyPlain(v, depth) {
-  if (depth > 300) throw new RangeError("too deep to copy");
-  if (Array.isArray(v)) return v.map((e) => copyPlain(e, depth + 1));
-  if (v === null || typeof v !== "object" || ![Object.prototype, null].includes(Object.getPrototypeOf(v))) return v;
-  const c = {};
-  for (const k of Object.keys(v)) Object.defineProperty(c, k, { value: copyPlain(v[k], depth + 1), enumerable: true, writable: true, configurable: true });
-  return c;
-}
-
 /** runCase runs one spec against mod and returns the broken invariants (strings). */
 export function runCase(mod, spec) {
   const { endpoint, EndpointError } = mod;
@@ -130,9 +117,9 @@ export function runCase(mod, spec) {
         if (!copy) return ep.merge(m);
         let c;
         try {
-          c = copyPlain(m, 0);
+          c = copyPlain(m);
         } catch {
-          uncopyable = true; // a revoked Proxy or a getter that throws: the test's copy failed, not the engine
+          uncopyable = true; // cyclic, a revoked Proxy, a getter that throws: the test's copy failed, not the engine
           return null;
         }
         return ep.merge(c);
