@@ -8,6 +8,9 @@
  */
 export const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "request"]);
 
+/** optionNamed reports whether a catalog parameter ([name, where, ...]) is a body parameter with an option's name. */
+export const optionNamed = ([name, where]) => where === "body" && OPTION_KEYS.has(name);
+
 /**
  * exampleCalls turns the catalog into one call per operation: { id, route,
  * options }, where options() returns a fresh options object (as a program
@@ -16,7 +19,7 @@ export const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "medi
  */
 export function exampleCalls(catalog) {
   return catalog.ops.map((op) => {
-    const entries = op.p.filter(([name, where]) => !(where === "body" && OPTION_KEYS.has(name))).map(([name, , , , value]) => [name, value]);
+    const entries = op.p.filter((p) => !optionNamed(p)).map(([name, , , , value]) => [name, value]);
     const headers = op.h;
     const options = () => {
       const o = {};

@@ -3,22 +3,16 @@
 // operation's example call. No DOM: js/test/demo-compare.test.js runs it in Node.
 
 /**
- * Option keys (D15) that the catalog also names as body parameters: the
- * example call leaves such a parameter out, since it would set the option
- * (as js/bench/catalog.js does for the catalog tests).
- */
-const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "request"]);
-
-/**
  * operations turns the rows of gen/catalog.json into objects: { method,
- * url, id, summary, params: [{ name, where, type, required, example }],
- * headers, route, text }, where text is what a search looks in.
+ * url, id, summary, params: [{ name, where, type, required, example,
+ * option? }], headers, route, text }, where text is what a search looks in
+ * and option is true on a body parameter that has an option's name.
  */
 export function operations(rows) {
   return rows.map(([method, url, id, summary, params, headers]) => ({
     method, url, id, summary, headers,
     route: `${method} ${url}`,
-    params: params.map(([name, where, type, required, example]) => ({ name, where, type, required: required === 1, example })),
+    params: params.map(([name, where, type, required, example, option]) => ({ name, where, type, required: required === 1, example, ...(option === 1 && { option: true }) })),
     text: `${method} ${url} ${summary} ${id}`.toLowerCase(),
   }));
 }
@@ -46,7 +40,7 @@ export function search(ops, query) {
  * differ on it only as those tests allow.
  */
 export function exampleParams(op) {
-  const usable = op.params.filter((p) => !(p.where === "body" && OPTION_KEYS.has(p.name)));
+  const usable = op.params.filter((p) => !p.option); // an option's name would set the option (D15)
   const params = {};
   for (const p of [...usable.filter((p) => p.required), ...usable.filter((p) => !p.required)]) params[p.name] = p.example;
   if (op.headers) params.headers = { ...op.headers };

@@ -11,6 +11,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { optionNamed } from "../../js/bench/catalog.js";
 import { renderMarkdown } from "./markdown.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -36,12 +37,15 @@ function write(name, text) {
 /**
  * compactCatalog keeps what the page uses, one operation per line, as
  * [method, url, operationId, summary, parameters, headers?], the parameters
- * as the catalog writes them ([name, where, type, required, example]). Rows
- * instead of objects save the key names; the source's "about" and "source"
- * become one "from" line.
+ * as the catalog writes them ([name, where, type, required, example]), with
+ * a sixth member, 1, on a body parameter that has an option's name: the
+ * example call leaves it out, as the catalog tests' does (optionNamed).
+ * Rows instead of objects save the key names; the source's "about" and
+ * "source" become one "from" line.
  */
 export function compactCatalog(catalog) {
-  const rows = catalog.ops.map((o) => JSON.stringify(o.h ? [o.m, o.u, o.id, o.s, o.p, o.h] : [o.m, o.u, o.id, o.s, o.p]));
+  const params = (o) => o.p.map((p) => (optionNamed(p) ? [...p, 1] : p));
+  const rows = catalog.ops.map((o) => JSON.stringify(o.h ? [o.m, o.u, o.id, o.s, params(o), o.h] : [o.m, o.u, o.id, o.s, params(o)]));
   const from = `${catalog.source.package} ${catalog.source.version}`;
   return `{"from":${JSON.stringify(from)},"ops":[\n${rows.join(",\n")}\n]}\n`;
 }
