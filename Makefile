@@ -8,7 +8,7 @@ NPM   ?= npm
 PORT  ?= 8080
 export PORT
 
-GOSRC := $(shell find core wasm -name '*.go' -not -name '*_test.go') go.mod go.sum
+GOSRC := $(shell find core wasm internal -name '*.go' -not -name '*_test.go') go.mod go.sum
 WBT   := bin/wasmbrowsertest
 # wasmbrowsertest fails when arguments plus environment exceed 8 KiB, so it
 # runs in a clean environment.
@@ -76,7 +76,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT)
-	$(CLEANENV) $(WASMENV) $(GO) test -count=1 -exec="$(CURDIR)/$(WBT)" ./core/... ./wasm/...
+	$(CLEANENV) $(WASMENV) $(GO) test -count=1 -exec="$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
 
 test-types: build
 	node js/test/types/run.mjs
@@ -122,7 +122,7 @@ fmt:
 
 vet:
 	$(GO) vet ./...
-	$(WASMENV) $(GO) vet ./wasm/ ./core/
+	$(WASMENV) $(GO) vet ./wasm/ ./core/ ./internal/...
 
 clean:
 	rm -rf dist bin test-results web/demo/gen

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 	"github.com/jtacoma/uritemplates"
 )
 
@@ -116,10 +117,10 @@ func libraryRight(e *expression, vs varSpec, v tval) bool {
 	case tvAssoc:
 		return false // members of a Go map come in random order (D12)
 	case tvString:
-		return v.s != "" && !(vs.prefix > 0 && !isASCII(v.s)) && !(e.op.allowReserved && strings.IndexByte(v.s, '%') >= 0)
+		return v.s != "" && !(vs.prefix > 0 && !ascii.Is(v.s)) && !(e.op.allowReserved && strings.IndexByte(v.s, '%') >= 0)
 	case tvList:
 		for _, s := range v.items {
-			if s == "" || vs.prefix > 0 && !isASCII(s) || e.op.allowReserved && strings.IndexByte(s, '%') >= 0 {
+			if s == "" || vs.prefix > 0 && !ascii.Is(s) || e.op.allowReserved && strings.IndexByte(s, '%') >= 0 {
 				return false
 			}
 		}

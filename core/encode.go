@@ -1,6 +1,10 @@
 package core
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+)
 
 // The escape helpers below are named for what they emulate. Each works on
 // UTF-8 bytes and writes upper-case %XX triplets, as JavaScript and RFC 3986
@@ -126,19 +130,9 @@ func prefixRunes(s string, n int) string {
 	return s
 }
 
-// isASCII reports whether s has no byte >= 0x80.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // validText reports whether s is valid UTF-8, that is, holds no lone
 // surrogate (which the decoder keeps as WTF-8) nor any other invalid byte.
-func validText(s string) bool { return isASCII(s) || utf8.ValidString(s) }
+func validText(s string) bool { return ascii.Is(s) || utf8.ValidString(s) }
 
 // lowerASCII returns s with A-Z mapped to a-z, without allocating when s has
 // no upper-case letter. Header names are ASCII tokens (D22).

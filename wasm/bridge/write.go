@@ -1,6 +1,9 @@
 package bridge
 
-import "github.com/endpoint-wasm/endpoint-wasm/core"
+import (
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+)
 
 // writer writes an answer (protocol.go): words into ops, strings into text.
 // A value the caller gave is named by its handle, never written out.
@@ -32,11 +35,8 @@ func (w *writer) str(s string) {
 func (w *writer) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
 	n := uint32(len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			n |= textWide
-			break
-		}
+	if !ascii.Is(s) {
+		n |= textWide
 	}
 	w.ops = append(w.ops, n)
 	w.text = append(w.text, s...)
