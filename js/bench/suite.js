@@ -3,7 +3,7 @@
 // (run.mjs) and Chromium (page.html) both run it and return its result.
 import { bodyWorkloads } from "./bodies.js";
 import { compare } from "./measure.js";
-import { eightWorkloads, trafficWorkloads, usableCalls } from "./workloads.js";
+import { eightWorkloads, longValueWorkloads, trafficWorkloads, usableCalls } from "./workloads.js";
 
 /** settings: rounds and block length per kind of workload, full or quick (BENCH_QUICK=1). */
 export function settings(quick) {
@@ -31,6 +31,7 @@ export function runSuite({ wasm, ref, catalog, userAgent, quick, log = () => {} 
   };
   for (const w of trafficWorkloads(calls, userAgent)) measure(w, s.traffic);
   for (const w of eightWorkloads(wasm)) measure(w, s.calls);
+  for (const w of longValueWorkloads()) measure(w, s.calls);
   for (const w of bodyWorkloads()) {
     measure(w, s.bodies);
     w.release();

@@ -74,3 +74,27 @@ export function eightWorkloads(ep) {
     },
   }));
 }
+
+/**
+ * longValueWorkloads: url values longer than the catalog's examples, which
+ * the engine must read and encode: a search q at GitHub's limit of 256
+ * characters and past it, and a contents path of a deep tree.
+ */
+export function longValueWorkloads() {
+  const text = (n) => "tetris language:assembly ".repeat(Math.ceil(n / 25)).slice(0, n);
+  const path = (n) => "src/components/forms/inputs/".repeat(Math.ceil(n / 28)).slice(0, n);
+  const shapes = [
+    ["search q, 256 characters", (ep) => ep("GET /search/issues", { q: text(256), per_page: 100 })],
+    ["search q, 1,000 characters", (ep) => ep("GET /search/issues", { q: text(1000), per_page: 100 })],
+    ["contents path, 300 characters", (ep) => ep("GET /repos/{owner}/{repo}/contents/{path}", { owner: "octokit", repo: "rest.js", path: path(300) })],
+    ["contents path, 1,000 characters", (ep) => ep("GET /repos/{owner}/{repo}/contents/{path}", { owner: "octokit", repo: "rest.js", path: path(1000) })],
+  ];
+  return shapes.map(([name, call]) => ({
+    group: "long url values",
+    name,
+    unit: (ep) => {
+      const fn = () => call(ep);
+      return batch(fn, batchSize(fn));
+    },
+  }));
+}
