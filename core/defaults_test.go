@@ -150,12 +150,12 @@ func TestDataIsTheBodyByReferenceAndItsClassDecidesTheContentType(t *testing.T) 
 		}
 		ref, _ := r.Body.Ref()
 		want, _ := c.data.Ref()
-		if r.Body.Kind() != c.data.Kind() || ref != want || r.Body.Text() != c.data.Text() || r.Body.class != c.data.class {
+		if r.Body.Kind() != c.data.Kind() || ref != want || r.Body.Text() != c.data.Text() || r.Body.class() != c.data.class() {
 			t.Errorf("body %#v is not the data %#v", r.Body, c.data)
 		}
 		ct, _ := r.Headers.Get("content-type")
 		if ct.Text() != c.contentType {
-			t.Errorf("data class %d: content-type %q, want %q", c.data.class, ct.Text(), c.contentType)
+			t.Errorf("data class %d: content-type %q, want %q", c.data.class(), ct.Text(), c.contentType)
 		}
 	}
 }

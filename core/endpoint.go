@@ -40,8 +40,8 @@ type Builder struct {
 // newBuilder returns the Builder of defaults.
 func newBuilder(defaults *Obj) *Builder {
 	b := &Builder{defaults: defaults}
-	if v, _ := defaults.Get("baseUrl"); v.kind == String && !v.unloaded && usableBaseURL(v.s) {
-		b.base = v.s
+	if v, _ := defaults.Get("baseUrl"); v.kind() == String && !v.unloaded() && usableBaseURL(v.text()) {
+		b.base = v.text()
 	}
 	return b
 }
@@ -143,12 +143,14 @@ func (b *Builder) Renumber() []int {
 		}
 	}
 	value = func(v *Value) {
-		renumber(&v.handle)
+		h := v.handle()
+		renumber(&h)
+		*v = v.withHandle(h)
 		switch {
-		case v.unloaded:
-		case v.kind == Object:
+		case v.unloaded():
+		case v.kind() == Object:
 			object(v.obj())
-		case v.kind == Array:
+		case v.kind() == Array:
 			l := v.list()
 			for i := range l {
 				value(&l[i])
@@ -167,11 +169,11 @@ func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }
 // engine built (or a plain value passed as data), the bytes themselves for
 // a string or []byte, and nil when there is no body or it is a stream.
 func (r *Request) BodyBytes() []byte {
-	switch r.Body.kind {
+	switch r.Body.kind() {
 	case Undefined:
 		return nil
 	case String:
-		return []byte(r.Body.s)
+		return []byte(r.Body.text())
 	case Opaque:
 		if b, ok := r.Body.refOf().([]byte); ok {
 			return b
@@ -191,11 +193,11 @@ func (r *Request) AppendJSON(dst []byte) []byte {
 	dst = appendJSONString(dst, r.URL)
 	dst = append(dst, `,"headers":`...)
 	dst = AppendJSON(dst, ObjValue(r.Headers))
-	if r.Body.kind != Undefined {
+	if r.Body.kind() != Undefined {
 		dst = append(dst, `,"body":`...)
 		dst = AppendJSON(dst, r.Body)
 	}
-	if r.Request.kind != Undefined {
+	if r.Request.kind() != Undefined {
 		dst = append(dst, `,"request":`...)
 		dst = AppendJSON(dst, r.Request)
 	}

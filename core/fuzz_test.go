@@ -184,7 +184,7 @@ func FuzzJSON(f *testing.F) {
 }
 
 func hasBigInt(v Value) bool {
-	switch v.kind {
+	switch v.kind() {
 	case BigInt:
 		return true
 	case Array:

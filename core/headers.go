@@ -7,12 +7,12 @@ package core
 // returns nil for an undefined or null headers option. A headers object
 // that is already clean is returned as it is.
 func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
-	switch v.kind {
+	switch v.kind() {
 	case Undefined, Null:
 		return nil, nil
 	case Object:
 	default:
-		return nil, errorf(CodeInvalidArgument, field, "must be an object, not %s", kindName(v.kind))
+		return nil, errorf(CodeInvalidArgument, field, "must be an object, not %s", kindName(v.kind()))
 	}
 	v, err := s.load(v, field)
 	if err != nil {
@@ -28,7 +28,7 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		if err := checkHeader(name, val, field); err != nil {
 			return nil, err
 		}
-		if val.kind == Undefined || hasUpper(name) {
+		if val.kind() == Undefined || hasUpper(name) {
 			clean = false
 		}
 	}
@@ -37,7 +37,7 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
-		if in.ents[i].v.kind == Undefined {
+		if in.ents[i].v.kind() == Undefined {
 			continue
 		}
 		name, kh := in.ents[i].k, int(in.ents[i].h)-1
@@ -59,16 +59,16 @@ func checkHeader(name string, v Value, field string) error {
 	if !isToken(name) {
 		return errorf(CodeInvalidHeader, field, "%s is not a valid header name", quote(name))
 	}
-	switch v.kind {
+	switch v.kind() {
 	case Undefined, Null, Number, Bool, BigInt:
 		return nil
 	case String:
-		if !headerSafe(v.s) {
+		if !headerSafe(v.text()) {
 			return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
 		return nil
 	}
-	return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number or boolean, not %s", kindName(v.kind))
+	return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number or boolean, not %s", kindName(v.kind()))
 }
 
 // headerSafe reports whether s holds no CR, LF or NUL, which would split or

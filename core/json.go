@@ -253,9 +253,9 @@ func (d *decoder) number() (Value, error) {
 		if text == "-0" {
 			text = "0"
 		}
-		return Value{kind: BigInt, s: text}, nil
+		return textValue(BigInt, text), nil
 	case n.simple:
-		return Value{kind: Number, s: string(d.data[start:n.end])}, nil
+		return textValue(Number, string(d.data[start:n.end])), nil
 	}
 	v, ok := canonicalNumber(string(d.data[start:n.end]))
 	if !ok {
@@ -395,25 +395,25 @@ type encoder struct {
 }
 
 func (e *encoder) value(dst []byte, v Value) []byte {
-	switch v.kind {
+	switch v.kind() {
 	case Undefined, Null, Opaque:
 		return append(dst, "null"...)
 	case BigInt, Bool:
-		return append(dst, v.s...)
+		return append(dst, v.text()...)
 	case Number:
-		if v.s == "NaN" || v.s == "Infinity" || v.s == "-Infinity" {
+		if v.text() == "NaN" || v.text() == "Infinity" || v.text() == "-Infinity" {
 			return append(dst, "null"...)
 		}
-		return append(dst, v.s...)
+		return append(dst, v.text()...)
 	case String:
-		return appendJSONString(dst, v.s)
+		return appendJSONString(dst, v.text())
 	}
-	if v.unloaded || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
+	if v.unloaded() || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
 		return append(dst, "null"...)
 	}
 	e.depth++
 	defer func() { e.depth-- }()
-	if v.kind == Object {
+	if v.kind() == Object {
 		return e.object(dst, v.obj())
 	}
 	dst = append(dst, '[')
@@ -430,7 +430,7 @@ func (e *encoder) object(dst []byte, o *Obj) []byte {
 	dst = append(dst, '{')
 	first := true
 	for i := 0; i < o.Len(); i++ {
-		if o.ents[i].v.kind == Undefined {
+		if o.ents[i].v.kind() == Undefined {
 			continue
 		}
 		if !first {

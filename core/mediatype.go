@@ -7,7 +7,7 @@ import "strings"
 // Neither may hold CR, LF or NUL: they become part of the accept header
 // (D22, D24, D25), and no header ever carries those.
 func checkMediaType(v Value) error {
-	switch v.kind {
+	switch v.kind() {
 	case Undefined, Null:
 		return nil
 	case Object:
@@ -15,25 +15,25 @@ func checkMediaType(v Value) error {
 			return nil
 		}
 	default:
-		return errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind))
+		return errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind()))
 	}
 	if f, ok := v.obj().Get("format"); ok && f.IsDefined() {
-		if f.kind != String {
-			return errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind))
+		if f.kind() != String {
+			return errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind()))
 		}
-		if !headerSafe(f.s) {
+		if !headerSafe(f.text()) {
 			return errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
 		}
 	}
 	if p, ok := v.obj().Get("previews"); ok && p.IsDefined() {
-		if p.kind != Array || p.unloaded {
-			return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind))
+		if p.kind() != Array || p.unloaded() {
+			return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind()))
 		}
 		for _, e := range p.list() {
-			if e.kind != String {
-				return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind))
+			if e.kind() != String {
+				return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind()))
 			}
-			if !headerSafe(e.s) {
+			if !headerSafe(e.text()) {
 				return errorf(CodeInvalidHeader, "mediaType.previews", "a name holds a CR, LF or NUL character, which would reach the accept header")
 			}
 		}
@@ -43,19 +43,19 @@ func checkMediaType(v Value) error {
 
 // mediaFormat returns mediaType.format ("" when unset).
 func mediaFormat(mt Value) string {
-	if mt.kind != Object {
+	if mt.kind() != Object {
 		return ""
 	}
 	f, _ := mt.obj().Get("format")
-	if f.kind != String {
+	if f.kind() != String {
 		return ""
 	}
-	return f.s
+	return f.text()
 }
 
 // mediaPreviews returns mediaType.previews (nil when unset).
 func mediaPreviews(mt Value) []Value {
-	if mt.kind != Object {
+	if mt.kind() != Object {
 		return nil
 	}
 	p, _ := mt.obj().Get("previews")
@@ -91,7 +91,7 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 	names.reset()
 	previewsIn(accept, names)
 	for _, p := range previews {
-		if n := trimPreview(p.s); !names.Has(n) {
+		if n := trimPreview(p.text()); !names.Has(n) {
 			names.Set(n, Value{})
 		}
 	}

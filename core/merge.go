@@ -48,7 +48,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.ents[i].k, options.ents[i].v
-		if v.kind == Undefined {
+		if v.kind() == Undefined {
 			continue
 		}
 		switch k {
@@ -57,8 +57,8 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 				err = checkMethod(v, "method")
 			}
 		case "url", "baseUrl":
-			if v, err = s.load(v, k); err == nil && v.kind != String {
-				err = errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind))
+			if v, err = s.load(v, k); err == nil && v.kind() != String {
+				err = errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind()))
 			}
 		case "headers":
 			d, _ := m.Get("headers")
@@ -67,8 +67,8 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 			d, _ := m.Get("mediaType")
 			v, err = s.mergeMediaType(d, v)
 		default:
-			if v.kind == Object {
-				if d, ok := m.Get(k); ok && d.kind == Object {
+			if v.kind() == Object {
+				if d, ok := m.Get(k); ok && d.kind() == Object {
 					v, err = s.mergeDeep(d, v, k, 2)
 				}
 			}
@@ -101,11 +101,11 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 	at := 0
 	for i := 0; i < o.obj().Len(); i++ {
 		k, v := o.obj().ents[i].k, o.obj().ents[i].v
-		if v.kind == Undefined {
+		if v.kind() == Undefined {
 			continue
 		}
-		if v.kind == Object {
-			if dv, ok := r.Get(k); ok && dv.kind == Object {
+		if v.kind() == Object {
+			if dv, ok := r.Get(k); ok && dv.kind() == Object {
 				if v, err = s.mergeDeep(dv, v, field, depth+1); err != nil {
 					return Value{}, err
 				}
@@ -124,20 +124,20 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 	h, err := s.normaliseHeaders(v, "headers")
 	if err != nil || h == nil {
-		if d.kind != Object {
+		if d.kind() != Object {
 			d = ObjValue(s.obj())
 		}
 		return d, err
 	}
 	r := s.obj()
-	if d.kind == Object {
+	if d.kind() == Object {
 		r.copyFrom(d.obj())
 	}
 	at := 0
 	for i := 0; i < h.Len(); i++ {
 		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v, at)
 	}
-	r.clean = d.kind != Object || d.obj().clean // both parts checked
+	r.clean = d.kind() != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil
 }
 
@@ -150,11 +150,11 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if err := checkMediaType(v); err != nil || v.kind != Object {
+	if err := checkMediaType(v); err != nil || v.kind() != Object {
 		return v, err
 	}
 	var merged Value
-	if d.kind == Object {
+	if d.kind() == Object {
 		if merged, err = s.mergeDeep(d, v, "mediaType", 2); err != nil {
 			return Value{}, err
 		}
@@ -173,12 +173,12 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 	start := len(s.list)
 	for _, list := range [2][]Value{dp.list(), cp.list()} {
 		for _, p := range list {
-			name := trimPreview(p.s)
+			name := trimPreview(p.text())
 			if seen.Has(name) {
 				continue
 			}
 			seen.Set(name, Value{})
-			if name != p.s {
+			if name != p.text() {
 				p = Str(name) // a new string: no handle
 			}
 			s.list = append(s.list, p)

@@ -336,14 +336,14 @@ func (o *Obj) deepClone(depth int) *Obj {
 
 func (v Value) deepClone(depth int) (Value, bool) {
 	switch {
-	case v.unloaded:
-	case v.kind == Object:
+	case v.unloaded():
+	case v.kind() == Object:
 		c := v.obj().deepClone(depth)
 		if c == nil {
 			return v, false
 		}
 		v.p = unsafe.Pointer(c)
-	case v.kind == Array:
+	case v.kind() == Array:
 		if depth > MaxDepth {
 			return v, false
 		}
@@ -355,8 +355,8 @@ func (v Value) deepClone(depth int) (Value, bool) {
 			}
 		}
 		v.setList(l)
-	default:
-		v.s = cloneString(v.s)
+	case v.kind() >= Bool && v.kind() <= String:
+		v.p = unsafe.Pointer(unsafe.StringData(cloneString(v.text())))
 	}
 	return v, true
 }

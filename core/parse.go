@@ -21,23 +21,23 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 	}
 	// Method: GET when absent (spec default), lower case in the result (D3, D4).
 	method := "GET"
-	if v := opt[0]; v.kind != Undefined {
+	if v := opt[0]; v.kind() != Undefined {
 		if err := checkMethod(v, "method"); err != nil {
 			return nil, err
 		}
-		method = v.s
+		method = v.text()
 	}
 	lower, upper, _ := methodCases(method) // checked above
 
 	// Url: required (D7), a template (D9, D11-D14).
 	uv := opt[1]
-	if !uv.IsDefined() || uv.kind == String && uv.s == "" {
+	if !uv.IsDefined() || uv.kind() == String && uv.text() == "" {
 		return nil, errorf(CodeMissingURL, "url", "no url: pass a route such as \"GET /user\" or a url option")
 	}
-	if uv.kind != String || uv.unloaded {
-		return nil, errorf(CodeInvalidArgument, "url", "must be a string, not %s", kindName(uv.kind))
+	if uv.kind() != String || uv.unloaded() {
+		return nil, errorf(CodeInvalidArgument, "url", "must be a string, not %s", kindName(uv.kind()))
 	}
-	tpl, err := s.template(uv.s)
+	tpl, err := s.template(uv.text())
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 	// Parameters not used by the url (D13, D15), and data.
 	data := opt[5]
 	if upper == "GET" || upper == "HEAD" {
-		if data.kind != Undefined {
+		if data.kind() != Undefined {
 			return nil, errorf(CodeBodyNotAllowed, "data", "a %s request has no body", upper)
 		}
 		if url, err = s.appendQuery(url, o, tpl); err != nil {
@@ -64,7 +64,7 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 		}
 	} else {
 		r.Body = data // D19: data is the body as given, by reference
-		if data.kind == Undefined {
+		if data.kind() == Undefined {
 			r.Body = s.body(o, tpl) // D18
 		}
 		// D20: a JSON content-type unless set (or set to null, D22), or the
@@ -72,7 +72,7 @@ func (s *Session) parse(o *Obj) (*Request, error) {
 		if defaultContentType(r.Body) && !contentType {
 			headers.Set("content-type", Str(jsonContentType))
 		}
-		if r.Body.kind == Undefined && (upper == "PUT" || upper == "PATCH") {
+		if r.Body.kind() == Undefined && (upper == "PUT" || upper == "PATCH") {
 			r.Body = Str("") // D18: GitHub wants content-length: 0
 		}
 	}
@@ -116,16 +116,16 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		return append(url, path...), nil
 	}
 	// D8: a path is joined to baseUrl with exactly one "/".
-	if bv.kind != String || bv.unloaded {
+	if bv.kind() != String || bv.unloaded() {
 		if bv.IsDefined() {
-			return nil, errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind))
+			return nil, errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind()))
 		}
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
 	}
-	if !s.usableBase(bv.s) {
-		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url", quote(bv.s))
+	if !s.usableBase(bv.text()) {
+		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url", quote(bv.text()))
 	}
-	base := bv.s
+	base := bv.text()
 	if base[len(base)-1] == '/' {
 		base = base[:len(base)-1]
 	}
@@ -162,12 +162,12 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	for i := 0; i < in.Len(); i++ {
 		name, v := in.ents[i].k, in.ents[i].v
 		contentType = contentType || name == "content-type"
-		if v.kind == Null { // D22: null means "do not send"
+		if v.kind() == Null { // D22: null means "do not send"
 			continue
 		}
-		if name == "accept" && (format != "" || len(previews) > 0) && v.kind != Array && v.kind != Object {
+		if name == "accept" && (format != "" || len(previews) > 0) && v.kind() != Array && v.kind() != Object {
 			start := len(s.text)
-			s.text = appendAccept(s.text, v.s, format, previews, s.obj())
+			s.text = appendAccept(s.text, v.text(), format, previews, s.obj())
 			v = Str(s.str(start))
 		}
 		out.Append(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
@@ -185,10 +185,10 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 	}
 	for i := 0; i < o.Len(); i++ {
 		k, v := o.ents[i].k, o.ents[i].v
-		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
+		if v.kind() == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
-		if v.unloaded && v.kind != Object {
+		if v.unloaded() && v.kind() != Object {
 			var err error
 			if v, err = s.load(v, k); err != nil {
 				return nil, err
@@ -214,7 +214,7 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 	var b *Obj
 	for i := 0; i < o.Len(); i++ {
 		k, v := o.ents[i].k, o.ents[i].v
-		if v.kind == Undefined || isReservedKey(k) || tpl.uses(k) {
+		if v.kind() == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
 		if b == nil {
@@ -270,7 +270,7 @@ var lowerMethods = [...]string{"get", "head", "post", "put", "patch", "delete"}
 // chooses: FormData (it adds the boundary), Blob, URLSearchParams, binary
 // data and streams.
 func defaultContentType(body Value) bool {
-	return body.kind != Undefined && !(body.kind == Opaque && body.class != ClassOther)
+	return body.kind() != Undefined && !(body.kind() == Opaque && body.class() != ClassOther)
 }
 
 // uses reports whether the template has a variable called name (D13).

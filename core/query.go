@@ -14,18 +14,18 @@ func appendQueryPair(dst []byte, name string, v Value) ([]byte, error) {
 	dst = appendEncodeURIComponent(dst, name, false)
 	dst = append(dst, '=')
 	q := name == "q"
-	switch v.kind {
+	switch v.kind() {
 	case String, Number, BigInt, Bool:
-		if !validText(v.s) {
+		if !validText(v.text()) {
 			return dst, errorf(CodeInvalidParameter, name, "lone surrogate in a query parameter value")
 		}
-		return appendEncodeURIComponent(dst, v.s, q), nil
+		return appendEncodeURIComponent(dst, v.text(), q), nil
 	case Null:
 		return append(dst, "null"...), nil
 	case Array:
 		return appendArrayString(dst, name, v.list(), q, 1)
 	}
-	return dst, errorf(CodeInvalidParameter, name, "%s has no query-string encoding", kindName(v.kind))
+	return dst, errorf(CodeInvalidParameter, name, "%s has no query-string encoding", kindName(v.kind()))
 }
 
 // appendArrayString appends String(list), encoded, as JavaScript computes
@@ -41,21 +41,21 @@ func appendArrayString(dst []byte, name string, list []Value, q bool, depth int)
 			dst = append(dst, "%2C"...)
 		}
 		switch {
-		case e.unloaded:
+		case e.unloaded():
 			return dst, errorf(CodeInvalidParameter, name, "an array member was not given")
-		case e.kind == Undefined || e.kind == Null:
-		case isScalar(e.kind):
-			if !validText(e.s) {
+		case e.kind() == Undefined || e.kind() == Null:
+		case isScalar(e.kind()):
+			if !validText(e.text()) {
 				return dst, errorf(CodeInvalidParameter, name, "lone surrogate in a query parameter value")
 			}
-			dst = appendEncodeURIComponent(dst, e.s, q)
-		case e.kind == Array:
+			dst = appendEncodeURIComponent(dst, e.text(), q)
+		case e.kind() == Array:
 			var err error
 			if dst, err = appendArrayString(dst, name, e.list(), q, depth+1); err != nil {
 				return dst, err
 			}
 		default:
-			return dst, errorf(CodeInvalidParameter, name, "an array holding %s has no query-string encoding", kindName(e.kind))
+			return dst, errorf(CodeInvalidParameter, name, "an array holding %s has no query-string encoding", kindName(e.kind()))
 		}
 	}
 	return dst, nil

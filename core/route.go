@@ -91,11 +91,11 @@ func methodIndex(m string) int {
 // checkMethod returns the error for an options.method that is not a
 // supported method's name, a string or not (D4, D28).
 func checkMethod(v Value, field string) error {
-	if v.kind != String || v.unloaded {
-		return errorf(CodeUnsupportedMethod, field, "must be one of GET, HEAD, POST, PUT, PATCH and DELETE, not %s", kindName(v.kind))
+	if v.kind() != String || v.unloaded() {
+		return errorf(CodeUnsupportedMethod, field, "must be one of GET, HEAD, POST, PUT, PATCH and DELETE, not %s", kindName(v.kind()))
 	}
-	if !supportedMethod(v.s) {
-		return errorf(CodeUnsupportedMethod, field, "unsupported method %s", quote(v.s))
+	if !supportedMethod(v.text()) {
+		return errorf(CodeUnsupportedMethod, field, "unsupported method %s", quote(v.text()))
 	}
 	return nil
 }

@@ -118,7 +118,7 @@ func (s *Session) str(start int) string {
 
 // load returns v with its content, asking the Loader when v is unloaded.
 func (s *Session) load(v Value, field string) (Value, error) {
-	if !v.unloaded {
+	if !v.unloaded() {
 		return v, nil
 	}
 	return s.loadNow(v, field)
@@ -135,11 +135,11 @@ func (s *Session) loadNow(v Value, field string) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if lv.kind != v.kind || lv.unloaded {
-		return Value{}, errorf(CodeInvalidArgument, field, "the Loader gave %s for %s", kindName(lv.kind), kindName(v.kind))
+	if lv.kind() != v.kind() || lv.unloaded() {
+		return Value{}, errorf(CodeInvalidArgument, field, "the Loader gave %s for %s", kindName(lv.kind()), kindName(v.kind()))
 	}
-	if lv.handle == 0 {
-		lv.handle = v.handle
+	if lv.handle() == 0 {
+		lv = lv.withHandle(v.handle())
 	}
 	return lv, nil
 }

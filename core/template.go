@@ -452,12 +452,12 @@ const (
 
 // scalarText returns the text of a string, number, bigint or boolean (D12).
 func scalarText(v Value) (string, bool) {
-	if v.unloaded {
+	if v.unloaded() {
 		return "", false
 	}
-	switch v.kind {
+	switch v.kind() {
 	case String, Number, BigInt, Bool:
-		return v.s, true
+		return v.text(), true
 	}
 	return "", false
 }
@@ -466,14 +466,14 @@ func scalarText(v Value) (string, bool) {
 // and empty objects are undefined (D11, D12); null members are left out;
 // nested lists and objects have no RFC 6570 meaning and are refused.
 func normalise(name string, v Value) (tval, error) {
-	switch v.kind {
+	switch v.kind() {
 	case Undefined, Null:
 		return tval{}, nil
 	case String, Number, BigInt, Bool:
-		if !validText(v.s) {
+		if !validText(v.text()) {
 			return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
 		}
-		return tval{kind: tvString, s: v.s}, nil
+		return tval{kind: tvString, s: v.text()}, nil
 	case Array:
 		var items []string
 		for _, e := range v.list() {
@@ -482,7 +482,7 @@ func normalise(name string, v Value) (tval, error) {
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name, "a list member that is %s cannot be expanded in the url", kindName(e.kind))
+				return tval{}, errorf(CodeInvalidParameter, name, "a list member that is %s cannot be expanded in the url", kindName(e.kind()))
 			}
 			if !validText(s) {
 				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
@@ -503,7 +503,7 @@ func normalise(name string, v Value) (tval, error) {
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name+"."+o.ents[i].k, "%s cannot be expanded in the url", kindName(e.kind))
+				return tval{}, errorf(CodeInvalidParameter, name+"."+o.ents[i].k, "%s cannot be expanded in the url", kindName(e.kind()))
 			}
 			if !validText(s) || !validText(o.ents[i].k) {
 				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
@@ -515,7 +515,7 @@ func normalise(name string, v Value) (tval, error) {
 		}
 		return tval{kind: tvAssoc, items: items}, nil
 	}
-	return tval{}, errorf(CodeInvalidParameter, name, "%s cannot be expanded in the url", kindName(v.kind))
+	return tval{}, errorf(CodeInvalidParameter, name, "%s cannot be expanded in the url", kindName(v.kind()))
 }
 
 // kindName names a kind with its article, for error messages: "a string",
@@ -552,8 +552,8 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 			// A plain value, a non-empty string of unreserved characters with
 			// no prefix (owner and repository names, numbers, slugs: most
 			// GitHub parameters), needs no normalising and no encoding.
-			if vs.prefix == 0 && v.s != "" && !v.unloaded && isScalar(v.kind) && unreservedOnly(v.s) {
-				tv = append(tv, tval{kind: tvString, plain: true, s: v.s})
+			if vs.prefix == 0 && v.n != 0 && !v.unloaded() && isScalar(v.kind()) && unreservedOnly(v.text()) {
+				tv = append(tv, tval{kind: tvString, plain: true, s: v.text()})
 				continue
 			}
 			v, err := s.load(v, vs.name)

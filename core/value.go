@@ -49,22 +49,62 @@ const (
 // content, which the engine asks the Session's Loader for only where it
 // must read it.
 type Value struct {
-	kind     Kind
-	class    Class
-	unloaded bool   // the content is to be asked of a Loader (Unloaded)
-	handle   int32  // the caller's handle plus one; 0 for none
-	s        string // String text, Number/BigInt text, "true"/"false"
-	// p is the *Obj of an Object, the first element of an Array (n long),
-	// or a *any holding an Opaque payload. One pointer for the three keeps
-	// a Value at 40 bytes: every call copies many, and in WebAssembly a
-	// copy is a load and a store per word.
+	// p is the text of a String, Number, BigInt or Bool value, the *Obj of
+	// an Object, the first element of an Array, or a *any holding an Opaque
+	// payload; n is the length of the text or of the list; m packs the
+	// kind, the class, whether the value is unloaded and the handle (the
+	// meta* constants). Three fields of a word each: Go's compiler keeps a
+	// struct of at most four fields and four words in registers, and copies
+	// any larger one through memory each time it is passed, returned or
+	// asked a method of. A Value is the engine's most handled thing, and in
+	// WebAssembly each such copy is a load and a store per word.
 	p unsafe.Pointer
 	n int
+	m uint64
+}
+
+// The fields packed in Value.m.
+const (
+	metaClassShift  = 8       // bits 8-15: the Class of an Opaque value
+	metaUnloaded    = 1 << 16 // the content is to be asked of a Loader (Unloaded)
+	metaHandleShift = 32      // bits 32-63: the caller's handle plus one; 0 for none
+)
+
+// kind returns v's kind.
+func (v Value) kind() Kind { return Kind(v.m) }
+
+// class returns the class of an Opaque value.
+func (v Value) class() Class { return Class(v.m >> metaClassShift) }
+
+// unloaded reports whether v's content is still to be asked of a Loader.
+func (v Value) unloaded() bool { return v.m&metaUnloaded != 0 }
+
+// handle returns v's handle plus one, 0 for none.
+func (v Value) handle() int32 { return int32(v.m >> metaHandleShift) }
+
+// withHandle returns v with handle plus one h1.
+func (v Value) withHandle(h1 int32) Value {
+	v.m = v.m&(1<<metaHandleShift-1) | uint64(uint32(h1))<<metaHandleShift
+	return v
+}
+
+// text returns the text of a String, Number, BigInt or Bool value, and ""
+// for other kinds.
+func (v Value) text() string {
+	if v.kind() >= Array {
+		return ""
+	}
+	return unsafe.String((*byte)(v.p), v.n)
+}
+
+// textValue returns a value of kind k with text s.
+func textValue(k Kind, s string) Value {
+	return Value{p: unsafe.Pointer(unsafe.StringData(s)), n: len(s), m: uint64(k)}
 }
 
 // obj returns the object of an Object value, or nil.
 func (v Value) obj() *Obj {
-	if v.kind != Object {
+	if v.kind() != Object {
 		return nil
 	}
 	return (*Obj)(v.p)
@@ -72,7 +112,7 @@ func (v Value) obj() *Obj {
 
 // list returns the elements of an Array value, or nil.
 func (v Value) list() []Value {
-	if v.kind != Array || v.p == nil {
+	if v.kind() != Array || v.p == nil {
 		return nil
 	}
 	return unsafe.Slice((*Value)(v.p), v.n)
@@ -82,17 +122,17 @@ func (v Value) list() []Value {
 func (v *Value) setList(l []Value) { v.p, v.n = unsafe.Pointer(unsafe.SliceData(l)), len(l) }
 
 // Str returns a String value.
-func Str(s string) Value { return Value{kind: String, s: s} }
+func Str(s string) Value { return textValue(String, s) }
 
 // Num returns a Number value formatted as JavaScript's String(n) (D12).
-func Num(f float64) Value { return Value{kind: Number, s: string(appendJSNumber(nil, f))} }
+func Num(f float64) Value { return textValue(Number, string(appendJSNumber(nil, f))) }
 
 // Int returns a Number value for an integer.
 func Int(i int64) Value {
 	if i > 1<<53 || i < -(1<<53) {
 		return Num(float64(i))
 	}
-	return Value{kind: Number, s: strconv.FormatInt(i, 10)}
+	return textValue(Number, strconv.FormatInt(i, 10))
 }
 
 // NumText returns a Number value from JavaScript's own text for it, as
@@ -102,7 +142,7 @@ func NumText(text string) Value {
 	if !isJSNumberText(text) {
 		return Value{}
 	}
-	return Value{kind: Number, s: text}
+	return textValue(Number, text)
 }
 
 // isJSNumberText reports whether s has the form of String(n): NaN,
@@ -123,23 +163,23 @@ func Big(decimal string) Value {
 	if !isDecimalInteger(decimal) {
 		return Value{}
 	}
-	return Value{kind: BigInt, s: decimal}
+	return textValue(BigInt, decimal)
 }
 
 // BoolValue returns a Bool value.
 func BoolValue(b bool) Value {
 	if b {
-		return Value{kind: Bool, s: "true"}
+		return textValue(Bool, "true")
 	}
-	return Value{kind: Bool, s: "false"}
+	return textValue(Bool, "false")
 }
 
 // NullValue returns null.
-func NullValue() Value { return Value{kind: Null} }
+func NullValue() Value { return Value{m: uint64(Null)} }
 
 // List returns an Array value holding vs.
 func List(vs ...Value) Value {
-	v := Value{kind: Array}
+	v := Value{m: uint64(Array)}
 	v.setList(vs)
 	return v
 }
@@ -149,14 +189,14 @@ func ObjValue(o *Obj) Value {
 	if o == nil {
 		o = &Obj{}
 	}
-	return Value{kind: Object, p: unsafe.Pointer(o)}
+	return Value{p: unsafe.Pointer(o), m: uint64(Object)}
 }
 
 // OpaqueValue wraps a host value that the engine passes through untouched:
 // a JavaScript handle in the bridge, or any Go value (an io.Reader as data,
 // a context in request). class tells the content-type rule what it is (D20).
 func OpaqueValue(ref any, class Class) Value {
-	v := Value{kind: Opaque, class: class}
+	v := Value{m: uint64(Opaque) | uint64(class)<<metaClassShift}
 	if ref != nil {
 		// A box of its own, made only here: taking &ref instead would move
 		// ref to the heap on every call, nil or not (the bridge's host
@@ -174,30 +214,29 @@ func OpaqueValue(ref any, class Class) Value {
 // variable, a query parameter, a plain object merged with a default). A
 // value that only travels, such as a 10 MB body, is thus never converted.
 func Unloaded(k Kind, handle int) Value {
-	return Value{kind: k, unloaded: true, handle: int32(handle + 1)}
+	return Value{m: uint64(k) | metaUnloaded}.withHandle(int32(handle + 1))
 }
 
 // WithHandle returns v carrying handle h (h >= 0), the caller's name for it.
 func (v Value) WithHandle(h int) Value {
-	v.handle = int32(h + 1)
-	return v
+	return v.withHandle(int32(h + 1))
 }
 
 // Handle returns the handle v carries, and whether it carries one.
-func (v Value) Handle() (int, bool) { return int(v.handle) - 1, v.handle != 0 }
+func (v Value) Handle() (int, bool) { return int(v.handle()) - 1, v.handle() != 0 }
 
 // IsUnloaded reports whether v's content is still to be asked of a Loader.
-func (v Value) IsUnloaded() bool { return v.unloaded }
+func (v Value) IsUnloaded() bool { return v.unloaded() }
 
 // Class returns the class of an Opaque value (ClassOther for other kinds).
-func (v Value) Class() Class { return v.class }
+func (v Value) Class() Class { return v.class() }
 
 // Kind returns the value's kind.
-func (v Value) Kind() Kind { return v.kind }
+func (v Value) Kind() Kind { return v.kind() }
 
 // Text returns the text of a String, Number, BigInt or Bool value, and ""
 // for other kinds.
-func (v Value) Text() string { return v.s }
+func (v Value) Text() string { return v.text() }
 
 // List returns the elements of an Array value (nil for other kinds).
 func (v Value) List() []Value { return v.list() }
@@ -206,18 +245,18 @@ func (v Value) List() []Value { return v.list() }
 func (v Value) Obj() *Obj { return v.obj() }
 
 // Ref returns the payload of an Opaque value and its class.
-func (v Value) Ref() (any, Class) { return v.refOf(), v.class }
+func (v Value) Ref() (any, Class) { return v.refOf(), v.Class() }
 
 // refOf returns the payload of an Opaque value, or nil.
 func (v Value) refOf() any {
-	if v.kind != Opaque || v.p == nil {
+	if v.kind() != Opaque || v.p == nil {
 		return nil
 	}
 	return *(*any)(v.p)
 }
 
 // IsDefined reports whether v is neither undefined nor null.
-func (v Value) IsDefined() bool { return v.kind > Null }
+func (v Value) IsDefined() bool { return v.kind() > Null }
 
 // appendJSNumber appends f formatted as JavaScript's Number.prototype.toString
 // (ECMA-262 Number::toString with radix 10): the shortest digits that
