@@ -45,6 +45,43 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	if url != "" {
 		m.Set("url", Str(url))
 	}
+	if err := s.mergeMembers(m, defaults, options); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// remerge is merge(defaults, "", o) for options o made of merged, a result
+// of merging over defaults, with the members of changed set on it (a key
+// of merged keeps its place, a new key goes last). Merging over the same
+// defaults is idempotent (spec rules 1 and 3; D21, D22 and D25 each give
+// their result again when applied to it), so each member of merged that
+// did not change is already what merge would make of it: only the members
+// of changed are merged, by the same code as merge's. A member changed to
+// undefined is dropped (D15), leaving the default's value, as merge would.
+func (s *Session) remerge(defaults, merged, changed *Obj) (*Obj, error) {
+	m := s.obj()
+	m.copyFrom(merged)
+	for i := 0; i < changed.Len(); i++ {
+		if k := changed.ents[i].k; changed.ents[i].v.kind() == Undefined {
+			if d, ok := defaults.Get(k); ok {
+				m.Set(k, d)
+			} else {
+				m.Delete(k)
+			}
+		}
+	}
+	if err := s.mergeMembers(m, defaults, changed); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// mergeMembers merges each member of options into m, a copy of defaults
+// (or of options merged over them) with the route's method and url: the
+// one place where a member of options meets the defaults.
+func (s *Session) mergeMembers(m, defaults, options *Obj) error {
+	var err error
 	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.ents[i].k, options.ents[i].v
@@ -61,24 +98,24 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 				err = errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind()))
 			}
 		case "headers":
-			d, _ := m.Get("headers")
+			d, _ := defaults.Get("headers")
 			v, err = s.mergeHeaders(d, v)
 		case "mediaType":
-			d, _ := m.Get("mediaType")
+			d, _ := defaults.Get("mediaType")
 			v, err = s.mergeMediaType(d, v)
 		default:
 			if v.kind() == Object {
-				if d, ok := m.Get(k); ok && d.kind() == Object {
+				if d, ok := defaults.Get(k); ok && d.kind() == Object {
 					v, err = s.mergeDeep(d, v, k, 2)
 				}
 			}
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		at = m.put(k, int(options.ents[i].h)-1, v, at)
 	}
-	return m, nil
+	return nil
 }
 
 // mergeDeep returns d with o merged in (D21): a plain object over a plain

@@ -59,6 +59,35 @@ func (s *Session) MergeParse(b *Builder, route string, options *Obj) (merged *Ob
 	return merged, r, err
 }
 
+// Remerge is Merge(b, "", o) for options o made of merged, a result of b's
+// Merge or Remerge (from another Session), with the members of changed set
+// on it: a key of merged keeps its place, a new key goes last. That is
+// what Octokit passes to merge() for every request (its auth hook sets a
+// header on the merged options), and it costs what changed holds, not
+// what merged does: merging over the same defaults gives merged options
+// again (spec rules 1 and 3; D21, D22, D25), so only the members of
+// changed are merged. A member changed to undefined is dropped (D15), and
+// the default's value, if any, takes its place, as Merge would do.
+//
+// merged must stay as it is during the call, so it cannot be a result of
+// this Session (which the call reuses); the JavaScript bridge alternates
+// two Sessions.
+func (s *Session) Remerge(b *Builder, merged, changed *Obj) (*Obj, error) {
+	s.begin()
+	return s.remerge(b.defaults, merged, changed)
+}
+
+// RemergeParse is Remerge and then Parse of its result, as MergeParse is.
+func (s *Session) RemergeParse(b *Builder, merged, changed *Obj) (m *Obj, r *Request, err error) {
+	s.begin()
+	s.layerBase = b.base
+	if m, err = s.remerge(b.defaults, merged, changed); err != nil {
+		return nil, nil, err
+	}
+	r, err = s.parse(m)
+	return m, r, err
+}
+
 // Merge is Builder.Merge in this session.
 func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	s.begin()
