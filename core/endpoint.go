@@ -11,6 +11,8 @@
 //     global defaults (D1) or a Builder's.
 //   - Session (session.go): the same operations reusing memory from call to
 //     call, for programs that make many calls; the JavaScript bridge uses it.
+//     Its Remerge merges merged options changed in a few members at the cost
+//     of those members (what Octokit's hooks do on every request).
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
 //   - Error and its codes (errors.go).
 //

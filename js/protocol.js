@@ -1,4 +1,4 @@
-// The wire format, JavaScript side: the mirror of wasm/protocol.go, which
+// The wire format, JavaScript side: the mirror of wasm/bridge/protocol.go, which
 // describes every message and answer (same names, same numbers). The shim
 // writes what the engine reads (keys, url and query values, headers,
 // mediaType) and keeps every value in a table; the engine answers with
@@ -14,6 +14,8 @@ export const OP_MERGE = 77; // "M"
 export const OP_PARSE = 80; // "P"
 export const OP_DEFAULTS = 68; // "D"
 export const OP_MERGE_PARSE = 66; // "B": merge, and parse of its result, in one answer
+export const OP_REMERGE = 82; // "R": merge of the last call's merged options, changed in some members
+export const OP_REMERGE_PARSE = 83; // "S": remerge, and parse of its result
 
 // Record tags.
 const REC_UNDEFINED = 0, REC_NULL = 1, REC_FALSE = 2, REC_TRUE = 3, REC_NUMBER = 4, REC_BIGINT = 5,
@@ -331,17 +333,30 @@ class Writer {
       const k = keys[i], v = o[k];
       if (v === undefined) continue; // D15
       n++;
-      this.str(k);
-      this.table.push(k);
-      if (k === "data" && v !== null) {
-        this.table.push(v);
-        this.u8(REC_HOST);
-        this.u8(classOf(v));
-      } else {
-        this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k));
-      }
+      this.member(k, v, merged, full);
     }
     this.patch(at, n);
+  }
+
+  /** changes writes the members of a remerge, a list [key, value, ...] (none undefined), as options() writes options. */
+  changes(list, merged) {
+    this.table.push(null); // the options record: no value of the caller's
+    this.u8(REC_OBJECT);
+    this.u32(list.length / 2);
+    for (let i = 0; i < list.length; i += 2) this.member(list[i], list[i + 1], merged, false);
+  }
+
+  /** member writes one member of the options: its key, then its value. */
+  member(k, v, merged, full) {
+    this.str(k);
+    this.table.push(k);
+    if (k === "data" && v !== null) {
+      this.table.push(v);
+      this.u8(REC_HOST);
+      this.u8(classOf(v));
+    } else {
+      this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k));
+    }
   }
 }
 
@@ -419,8 +434,11 @@ export function createWire(exports) {
   });
   const lw = new Writer(); // for loads, during a call
 
-  // The call under way: its layer and values, and what a load kept.
-  let layer = null, vals = null, hostError = null, loaded = -1;
+  // The call under way: its layer and values, and what a load kept. calls
+  // counts the calls made, as the bridge does: a kept answer knows its
+  // call's number, and a remerge names it.
+  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0;
+  const self = {}; // this wire, as a kept answer remembers it
   // The answer being read: its words and text (the module's memory, or a
   // kept answer's copies), and where; for a kept answer, where each plain
   // object and array written in full ends in its table (Writer.written).
@@ -455,31 +473,41 @@ export function createWire(exports) {
    * string or undefined, options a plain object or null; full writes every
    * value (for defaults, whose values Go keeps). For OP_DEFAULTS it returns
    * the new layer's id, its table and its options. With keep, the answer is
-   * kept and returned as { value, kept }.
+   * kept and returned as { value, kept }. With over (a kept answer of the
+   * last call, isLast), the call is a remerge of its merged options and
+   * options is the list of changed members (changes).
    */
-  function call(op, on, route, options, full, keep) {
+  function call(op, on, route, options, full, keep, over = null) {
     // A getter of the options that calls the endpoint would write over this
     // message, or enter Go while it is answering a load: refused.
     if (layer !== null) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
-    vals = [];
+    // A remerge's handles go on from its merge's (protocol.go, opRemerge).
+    vals = over === null ? [] : over.vals.slice();
     layer = on;
     try {
       views();
       const at = u32[box + BOX_INPUT];
       w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS, keep);
+      if (over !== null && over.ends !== null) w.ends = new Map(over.ends);
       w.u8(op);
       w.u32(on.id);
-      w.u32(on.size);
-      if (route === undefined) w.u32(NO_ROUTE);
-      else w.str(route);
-      if (options === null) {
-        vals.push(null);
-        w.u8(REC_NULL);
+      w.u32(on.size + vals.length);
+      if (over !== null) {
+        w.u32(over.call);
+        w.changes(options, on.merged);
       } else {
-        w.options(options, on.merged, full);
+        if (route === undefined) w.u32(NO_ROUTE);
+        else w.str(route);
+        if (options === null) {
+          vals.push(null);
+          w.u8(REC_NULL);
+        } else {
+          w.options(options, on.merged, full);
+        }
       }
       loaded = -1;
       let status;
+      calls++;
       try {
         status = ew_call(w.length);
       } catch (e) {
@@ -496,15 +524,24 @@ export function createWire(exports) {
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
-      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN], on, w.ends);
+      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN], on, w.ends, op);
       const value = read();
-      if (op === OP_MERGE_PARSE) kept.parseAt = p - start;
+      if (op === OP_MERGE_PARSE || op === OP_REMERGE_PARSE) kept.parseAt = p - start;
       turn ^= 1; // the answer is whole: the next one goes into the other pair
       return { value, kept };
     } finally {
       layer = vals = hostError = ends = null; // keep no value of the call alive
       loaded = -1;
     }
+  }
+
+  /**
+   * isLast reports whether a kept answer is of the last call on this wire,
+   * a merge (not a remerge, protocol.go): the bridge still holds its merged
+   * options, which a remerge changes.
+   */
+  function isLast(kept) {
+    return kept.wire === self && kept.call === calls && (kept.op === OP_MERGE || kept.op === OP_MERGE_PARSE);
   }
 
   // newLayer reads the answer of OP_DEFAULTS: a new layer's table holds the
@@ -535,10 +572,10 @@ export function createWire(exports) {
 
   /**
    * keepAnswer copies the answer at word start (n words, tn bytes of text)
-   * into this turn's pair of buffers, kept with the call's layer, values and
-   * ends.
+   * into this turn's pair of buffers, kept with the call's layer, values,
+   * ends, operation and number.
    */
-  function keepAnswer(start, n, tn, on, ends) {
+  function keepAnswer(start, n, tn, on, ends, op) {
     if (keptOps[turn].length < n) keptOps[turn] = new Uint32Array(2 * n);
     if (keptText[turn].length < tn) keptText[turn] = new Uint8Array(2 * tn);
     const ops = keptOps[turn], text = keptText[turn];
@@ -546,7 +583,7 @@ export function createWire(exports) {
     else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
     if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
     else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
-    return { ops, text, vals, layer: on, parseAt: -1, ends };
+    return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls };
   }
 
   /** over points the reader at a kept answer, at word at. */
@@ -597,6 +634,59 @@ export function createWire(exports) {
       return same(x);
     } finally {
       layer = vals = ends = null;
+    }
+  }
+
+  /**
+   * changes compares x, a plain object, with the merged options of a kept
+   * answer, member by member: it returns the members of x that differ (a
+   * list [key, value, ...], the new ones last), an empty list when none
+   * does, or null when x is not those options with some members changed:
+   * a key left out, set to undefined or moved, or another prototype.
+   * Each member of x is read once.
+   */
+  function changes(kept, x) {
+    over(kept, 0);
+    try {
+      const wd = W[p++];
+      if ((wd & 15) !== OP_OBJECT || Object.getPrototypeOf(x) !== Object.prototype) return null;
+      const n = wd >>> 4, keys = Object.keys(x), list = [];
+      if (keys.length < n) return null;
+      for (let i = 0; i < n; i++) {
+        const k = keys[i], v = x[k];
+        if (k !== read() || v === undefined) return null;
+        const at = p;
+        if (!same(v)) {
+          p = at;
+          skip();
+          list.push(k, v);
+        }
+      }
+      for (let i = n; i < keys.length; i++) {
+        const v = x[keys[i]];
+        if (v !== undefined) list.push(keys[i], v); // D15
+      }
+      return list;
+    } finally {
+      layer = vals = ends = null;
+    }
+  }
+
+  /** skip moves past one value of the answer. */
+  function skip() {
+    const wd = W[p++], tag = wd & 15, arg = wd >>> 4;
+    switch (tag) {
+      case OP_TEXT:
+      case OP_NUMBER:
+      case OP_BIGINT:
+        p++; // the length
+        return;
+      case OP_OBJECT:
+      case OP_BARE:
+        for (let i = 0; i < 2 * arg; i++) skip();
+        return;
+      case OP_ARRAY:
+        for (let i = 0; i < arg; i++) skip();
     }
   }
 
@@ -721,5 +811,5 @@ export function createWire(exports) {
     return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
-  return { call, load, replay, replayParse, matches };
+  return { call, load, replay, replayParse, matches, changes, isLast };
 }

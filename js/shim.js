@@ -4,7 +4,7 @@
 // what to send and hands back what the engine answers.
 
 import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
-import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_MERGE_PARSE, OP_PARSE, createWire } from "./protocol.js";
+import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_MERGE_PARSE, OP_PARSE, OP_REMERGE, OP_REMERGE_PARSE, createWire } from "./protocol.js";
 import { copyPlain, describe, isPlain } from "./values.js";
 
 /**
@@ -35,7 +35,10 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // D21, D22, D25 are idempotent), and once a program is seen parsing what
   // it merged, merge() asks the engine for both answers at once (spec rule
   // 6: endpoint is parse of merge). "Unchanged" is checked against the
-  // answer itself (protocol.js, matches).
+  // answer itself (protocol.js, matches and changes). Handed back with some
+  // members changed (the auth hook sets a header) right after the merge
+  // that made it, only the changed members cross: the engine still holds
+  // the rest (a remerge, protocol.go).
   // pairing[form] is set once a program is seen parsing what a merge() of
   // that form gave: Octokit parses what a merge of merged options gives
   // (the last merge()'s result, changed by its auth hook), never what
@@ -48,11 +51,11 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
    * EndpointError; when the engine itself has stopped, it says so once and
    * the next call starts a fresh instance.
    */
-  function send(op, layer, route, options, full, keep) {
+  function send(op, layer, route, options, full, keep, over = null) {
     try {
       if (stopped) revive();
       if (layer.epoch !== epoch && layer !== global) Object.assign(layer, remake(layer));
-      return wire.call(op, layer, route, options, full, keep);
+      return wire.call(op, layer, route, options, full, keep, over);
     } catch (e) {
       if (isEndpointError(e)) throw e;
       if (isEndpointError(e, EngineStopped)) {
@@ -75,6 +78,20 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   function unchanged(result) {
     try {
       return memo.epoch === epoch && wire.matches(memo.kept, result);
+    } catch (e) {
+      throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
+    }
+  }
+
+  /**
+   * changesSince returns what changed in the last merge()'s result since it
+   * was answered (protocol.js, changes): the changed members, none, or null
+   * when it is no longer merged options with some members changed.
+   */
+  function changesSince(result) {
+    if (memo.epoch !== epoch) return null;
+    try {
+      return wire.changes(memo.kept, result);
     } catch (e) {
       throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
     }
@@ -119,8 +136,18 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       return dispatch(OP_ENDPOINT, route, options, "endpoint");
     }
     endpoint.merge = function merge(route, options) {
-      if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer && unchanged(route)) {
-        return (memo.result = wire.replay(memo.kept));
+      if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer) {
+        // merge() of the last merge()'s result: unchanged, it is its own
+        // answer again; changed in some members (Octokit's auth hook sets a
+        // header), only those cross, while the bridge still holds the rest.
+        const changed = changesSince(route);
+        if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
+        if (changed !== null && wire.isLast(memo.kept)) {
+          const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
+          const { value, kept } = send(op, layer, undefined, changed, false, true, memo.kept);
+          memo = { result: value, kept, epoch, form: "merged" };
+          return value;
+        }
       }
       const form = typeof route === "string" ? "route" : memo !== null && route === memo.result ? "merged" : "options";
       const { value, kept } = dispatch(pairing[form] ? OP_MERGE_PARSE : OP_MERGE, route, options, "merge", true);

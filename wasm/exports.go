@@ -30,8 +30,13 @@ const (
 )
 
 var (
-	box    [boxLen]uint32
-	inBuf  = make([]byte, 0, 4096)
+	box [boxLen]uint32
+	// Two input buffers: the values of a message are views into its bytes,
+	// and when the bridge keeps the merged options they made, for a remerge
+	// (bridge.HoldsMerge), the next message goes into the other buffer;
+	// else into the first.
+	inBufs = [2][]byte{make([]byte, 0, 4096), make([]byte, 0, 4096)}
+	inCur  int
 	engine = bridge.New(hostFetch)
 )
 
@@ -43,24 +48,31 @@ func ewBox() uint32 {
 	return uint32(uintptr(unsafe.Pointer(&box[0])))
 }
 
-// ew_reserve makes the input buffer hold n bytes at least.
+// ew_reserve makes the input buffer of the next call hold n bytes at least.
 //
 //go:wasmexport ew_reserve
 func ewReserve(n uint32) {
-	if uint64(n) > uint64(cap(inBuf)) {
-		inBuf = make([]byte, 0, uint64(n)+uint64(n)/2)
+	in := &inBufs[inCur]
+	if uint64(n) > uint64(cap(*in)) {
+		*in = make([]byte, 0, uint64(n)+uint64(n)/2)
 	}
-	box[boxInput], box[boxInputCap] = addr(inBuf[:cap(inBuf)]), uint32(cap(inBuf))
+	box[boxInput], box[boxInputCap] = addr((*in)[:cap(*in)]), uint32(cap(*in))
 }
 
 // ew_call runs the message of n bytes in the input buffer.
 //
 //go:wasmexport ew_call
 func ewCall(n uint32) int32 {
-	if uint64(n) > uint64(cap(inBuf)) {
+	in := inBufs[inCur]
+	if uint64(n) > uint64(cap(in)) {
 		n = 0 // malformed: answered as such
 	}
-	status := engine.Call(inBuf[:n])
+	status := engine.Call(in[:n])
+	if engine.HoldsMerge() {
+		inCur ^= 1
+	} else {
+		inCur = 0
+	}
 	ops, text := engine.Ops(), engine.Text()
 	box[boxOps], box[boxOpsLen] = addr(ops), uint32(len(ops))
 	box[boxText], box[boxTextLen] = addr(text), uint32(len(text))

@@ -7,17 +7,30 @@ import { readFileSync } from "node:fs";
 import { prepare, start } from "../../dist/load.js";
 import { octokit } from "../bench/octokit.js";
 
-/** counted returns an endpoint over a fresh instance, and a function giving the calls into the engine so far. */
+/**
+ * counted returns an endpoint over a fresh instance, a function giving the
+ * calls into the engine so far, and the messages of those calls (as Latin-1
+ * text, so that tests can look for what crossed).
+ */
 async function counted() {
   const rt = prepare();
   const module = await WebAssembly.compile(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
   const instance = await WebAssembly.instantiate(module, rt.go.importObject);
   let calls = 0;
-  const { ew_call } = instance.exports;
-  const exports = { ...instance.exports, ew_call: (n) => (calls++, ew_call(n)) };
+  const messages = [];
+  const { ew_call, ew_box, mem } = instance.exports;
+  const exports = {
+    ...instance.exports,
+    ew_call: (n) => {
+      calls++;
+      const at = new Uint32Array(mem.buffer)[ew_box() >>> 2]; // the box's first slot: the input buffer
+      messages.push(String.fromCharCode(...new Uint8Array(mem.buffer, at, n)));
+      return ew_call(n);
+    },
+  };
   // Go's runtime wants a WebAssembly.Instance: one whose exports are these.
   const wrapped = Object.create(WebAssembly.Instance.prototype, { exports: { value: exports } });
-  return { ep: start(rt, wrapped), calls: () => calls };
+  return { ep: start(rt, wrapped), calls: () => calls, messages };
 }
 
 /** perRequest returns the engine calls each of three requests made. */
@@ -61,4 +74,39 @@ test("the next page enters the engine twice per page, once the first has taught 
   const next = octokit(ep, "test").pages("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 });
   const counts = perRequest(calls, (i) => next(`https://api.github.com/repositories/1296269/issues?per_page=100&page=${i + 2}`));
   assert.deepEqual(counts, [3, 2, 2]);
+});
+
+test("Octokit's authenticated options cross as the changed headers only: the second call of a request is a remerge that holds neither the parameters nor the url", async () => {
+  const { ep, messages } = await counted();
+  const { request } = octokit(ep, "test");
+  for (let i = 0; i < 3; i++) request("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open", page: i });
+  const [merge, remerge] = messages.slice(-2);
+  assert.equal(merge[0], "M");
+  assert.ok(merge.includes("rest.js") && merge.includes("/repos/{owner}/{repo}/issues"));
+  assert.equal(remerge[0], "S", "a remerge, parsed at once"); // OP_REMERGE_PARSE
+  assert.ok(remerge.includes("token ghp_16C7e42F292c6912E7710c838347Ae178B4a"), "the header the auth hook set");
+  for (const absent of ["rest.js", "/repos/", "state", "baseUrl", "mediaType", "request"]) {
+    assert.ok(!remerge.includes(absent), `${absent} crossed again`);
+  }
+});
+
+test("merge() of a changed result after another call sends the options whole, and gives what a remerge would (spec rules 1, 3)", async () => {
+  const { ep, messages } = await counted();
+  const { endpoint } = octokit(ep, "test");
+  const route = "GET /repos/{owner}/{repo}/issues";
+  const changed = () => {
+    const m = endpoint.merge(endpoint.merge(route, { owner: "o", repo: "r" }), undefined);
+    m.headers.authorization = "token t";
+    m.page = 2;
+    return m;
+  };
+  const remerged = endpoint.merge(changed(), undefined);
+  assert.equal(messages.at(-1)[0], "R");
+  const m = changed();
+  endpoint("GET /user"); // the engine no longer holds m's merge
+  const whole = endpoint.merge(m, undefined);
+  assert.equal(messages.at(-1)[0], "M");
+  assert.deepEqual(whole, remerged);
+  assert.equal(whole.headers.authorization, "token t");
+  assert.deepEqual(Object.keys(whole).slice(-3), ["owner", "repo", "page"]);
 });

@@ -13,26 +13,63 @@ import (
 
 // Bridge runs the shim's messages on the engine. It keeps the layers made
 // by .defaults() (the shim names them by id and frees them when their
-// endpoint is collected), one core.Session whose memory every call reuses,
-// and the buffers of the answer.
+// endpoint is collected), two sides of per-call memory used in turn, and
+// the buffers of the answer.
 type Bridge struct {
-	layers    map[uint32]*core.Builder
+	layers    map[uint32]layer
 	nextLayer uint32
-	session   core.Session
-	slab      slab
+	sides     [2]side
+	cur       int // the side of the call under way
 	w         writer
-	load      loader
+	calls     uint32 // calls run, counting this one: a call's number
+	last      lastMerge
 	small     int // calls since the last large one (trim)
+}
+
+// layer is a Builder of .defaults() and the size of its table of values
+// (protocol.go): smaller handles name the layer's values.
+type layer struct {
+	b    *core.Builder
+	size int
+}
+
+// side is the memory of one call: a core.Session whose scratch memory the
+// call's results live in, and the slab and loads its values are decoded
+// into. A call after one that merged uses the other side, so that the
+// merged options stay whole during it, as it may be a remerge of them
+// (opRemerge); any other call uses side 0.
+type side struct {
+	session core.Session
+	slab    slab
+	load    loader
+}
+
+// lastMerge is the merged options of the last call, when it was opMerge or
+// opMergeParse: its number, its layer, and the options, in the memory of
+// the other side.
+type lastMerge struct {
+	call   uint32
+	layer  uint32
+	merged *core.Obj
 }
 
 // New returns a Bridge whose layer 0 is the global defaults (D1), and whose
 // loader asks fetch for the whole value of a handle (protocol.go, load),
 // written into the arena it is given, which it may replace by a larger one.
 func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
-	b := &Bridge{layers: map[uint32]*core.Builder{0: core.New()}, nextLayer: 1, small: idleCalls + 1}
-	b.load = loader{fetch: fetch, slab: &b.slab}
-	b.session.Loader = &b.load
+	b := &Bridge{layers: map[uint32]layer{0: {core.New(), 0}}, nextLayer: 1, small: idleCalls + 1}
+	for i := range b.sides {
+		b.sides[i].load = loader{fetch: fetch}
+		b.sides[i].reset()
+	}
 	return b
+}
+
+// reset gives the side fresh memory (trim), its loader decoding into its slab.
+func (sd *side) reset() {
+	sd.slab = slab{}
+	sd.load = loader{fetch: sd.load.fetch, slab: &sd.slab}
+	sd.session = core.Session{Loader: &sd.load}
 }
 
 // bigCall is the size of message or answer from which a call is large.
@@ -49,55 +86,84 @@ const (
 // Text. It never panics: a panic is answered as ERR_INTERNAL, and the next
 // call works (D29).
 func (b *Bridge) Call(in []byte) (status int) {
-	if b.small == idleCalls {
+	b.calls++
+	if b.last.merged != nil {
+		b.cur ^= 1 // the other side holds merged options a remerge may change
+	} else {
+		b.cur = 0 // so that large calls that do not merge keep one side warm
+	}
+	sd := &b.sides[b.cur]
+	over, remerge := b.last, len(in) > 0 && (in[0] == opRemerge || in[0] == opRemergeParse)
+	b.last = lastMerge{}
+	if b.small == idleCalls && !remerge { // a remerge reads the other side: trim at the next call
 		b.trim()
 	}
 	defer func() {
 		if p := recover(); p != nil {
+			b.last = lastMerge{}
 			status = b.fail(core.NewError(codeInternal, "", fmt.Sprintf("internal error (please report it): %v", p)))
 		}
-		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(b.load.arena) > bigCall {
+		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(sd.load.arena) > bigCall {
 			b.small = 0
 		} else if b.small <= idleCalls {
 			b.small++
 		}
 	}()
-	b.slab.reset()
-	b.load.arena = b.load.arena[:0]
-	r := reader{in: in, slab: &b.slab}
+	sd.slab.reset()
+	sd.load.arena = sd.load.arena[:0]
+	r := reader{in: in, slab: &sd.slab}
 	op := r.u8()
-	layer := b.layers[r.u32()]
-	base := int(r.u32())
-	r.next = base
+	layerID := r.u32()
+	l, known := b.layers[layerID]
+	r.next = int(r.u32())
 	route := ""
-	if n := r.u32(); n != noRoute {
+	if remerge {
+		// The merged options this message changes: the last call's, made on
+		// the same layer, which the shim names by its number.
+		if n := r.u32(); over.merged == nil || n != over.call || over.layer != layerID {
+			r.bad = true
+		}
+	} else if n := r.u32(); n != noRoute {
 		route = r.text(n)
 	}
 	opts := r.value(1, -1)
-	if r.bad || r.pos != len(in) || layer == nil || opts.Kind() != core.Object && opts.Kind() != core.Null {
+	if r.bad || r.pos != len(in) || !known || opts.Kind() != core.Object && opts.Kind() != core.Null {
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
-	b.w.reset(base)
+	b.w.reset(l.size)
 	var err error
 	switch op {
 	case opEndpoint, opParse:
 		var res *core.Request
 		if op == opEndpoint {
-			res, err = b.session.Endpoint(layer, route, options)
+			res, err = sd.session.Endpoint(l.b, route, options)
 		} else {
-			res, err = b.session.Parse(options)
+			res, err = sd.session.Parse(options)
 		}
 		if err == nil {
 			b.w.request(res)
 		}
-	case opMerge:
+	case opMerge, opRemerge:
 		var m *core.Obj
-		if m, err = b.session.Merge(layer, route, options); err == nil {
-			b.w.object(m)
+		if op == opMerge {
+			m, err = sd.session.Merge(l.b, route, options)
+		} else {
+			m, err = sd.session.Remerge(l.b, over.merged, options)
 		}
-	case opMergeParse:
-		m, res, perr := b.session.MergeParse(layer, route, options)
+		if err == nil {
+			b.w.object(m)
+			b.keep(op, layerID, m)
+		}
+	case opMergeParse, opRemergeParse:
+		var m *core.Obj
+		var res *core.Request
+		var perr error
+		if op == opMergeParse {
+			m, res, perr = sd.session.MergeParse(l.b, route, options)
+		} else {
+			m, res, perr = sd.session.RemergeParse(l.b, over.merged, options)
+		}
 		if m == nil {
 			err = perr
 			break
@@ -111,16 +177,18 @@ func (b *Bridge) Call(in []byte) (status int) {
 			b.w.errorText(e)
 		} else {
 			err = perr
+			break
 		}
+		b.keep(op, layerID, m)
 	case opDefaults:
 		var nb *core.Builder
-		if nb, err = b.session.Defaults(layer, options); err == nil {
+		if nb, err = sd.session.Defaults(l.b, options); err == nil {
 			id := b.nextLayer
 			b.nextLayer++
-			b.layers[id] = nb
 			// The new layer's table holds only its own values (Renumber):
 			// the answer lists the handles they had, then its options.
 			old := nb.Renumber()
+			b.layers[id] = layer{nb, len(old)}
 			b.w.ops = append(b.w.ops, id, uint32(len(old)))
 			for _, h := range old {
 				b.w.ops = append(b.w.ops, uint32(h))
@@ -133,6 +201,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}
 	switch {
 	case err == errHost: // the engine passes a Loader's error on as it is, as its own
+		b.last = lastMerge{}
 		return statusHostError
 	case err != nil:
 		e, ok := err.(*core.Error) // the engine returns *core.Error itself, never wrapped
@@ -151,10 +220,26 @@ const codeInternal core.Code = "ERR_INTERNAL"
 
 // fail writes the error answer: code, field, message (D28).
 func (b *Bridge) fail(e *core.Error) int {
+	b.last = lastMerge{}
 	b.w.reset(0)
 	b.w.errorText(e)
 	return statusError
 }
+
+// keep keeps the merged options of a merge for a remerge by the next call.
+// A remerge's own are not kept: they hold values of the merge before it,
+// views into that message, which the call after next overwrites.
+func (b *Bridge) keep(op byte, layerID uint32, m *core.Obj) {
+	if op == opMerge || op == opMergeParse {
+		b.last = lastMerge{b.calls, layerID, m}
+	}
+}
+
+// HoldsMerge reports whether the last call's merged options are kept for a
+// remerge. Their strings are views into that call's message: the next
+// message must then go into other memory than the last one's (exports.go
+// uses two input buffers).
+func (b *Bridge) HoldsMerge() bool { return b.last.merged != nil }
 
 // Ops returns the words of the last answer.
 func (b *Bridge) Ops() []uint32 { return b.w.ops }
@@ -171,10 +256,10 @@ func (b *Bridge) Free(id uint32) {
 
 // trim lets go of the buffers of a large call.
 func (b *Bridge) trim() {
-	b.slab = slab{}
+	for i := range b.sides {
+		b.sides[i].reset()
+	}
 	b.w = writer{}
-	b.session = core.Session{Loader: &b.load}
-	b.load.arena = nil
 }
 
 // errHost is what a load returns when the shim could not read the value:

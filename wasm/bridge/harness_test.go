@@ -33,15 +33,33 @@ func newShim() *shim {
 func (s *shim) msg(op byte, layer uint32, route *string, options string, hold ...string) []byte {
 	s.layer = layer
 	s.vals = nil
-	base := len(s.layers[layer])
-	out := []byte{op}
-	out = binary.LittleEndian.AppendUint32(out, layer)
-	out = binary.LittleEndian.AppendUint32(out, uint32(base))
+	out := s.header(op, layer)
 	if route == nil {
 		out = binary.LittleEndian.AppendUint32(out, noRoute)
 	} else {
 		out = appendStr(out, *route)
 	}
+	return s.options(out, options, hold)
+}
+
+// remerge writes an opRemerge or opRemergeParse message changing the merged
+// options of call number over, the last message's: its handles go on from
+// that message's, as the shim's do.
+func (s *shim) remerge(op byte, over uint32, changes string, hold ...string) []byte {
+	out := s.header(op, s.layer)
+	out = binary.LittleEndian.AppendUint32(out, over)
+	return s.options(out, changes, hold)
+}
+
+// header writes op, layer and the first handle of the message.
+func (s *shim) header(op byte, layer uint32) []byte {
+	out := []byte{op}
+	out = binary.LittleEndian.AppendUint32(out, layer)
+	return binary.LittleEndian.AppendUint32(out, uint32(len(s.layers[layer])+len(s.vals)))
+}
+
+// options writes the options record of a message.
+func (s *shim) options(out []byte, options string, hold []string) []byte {
 	if options == "" {
 		s.vals = append(s.vals, core.NullValue())
 		return append(out, recNull)
@@ -170,7 +188,15 @@ func (s *shim) run(in []byte) (int, string) {
 		s.layer = id
 		return status, "layer " + strconv.Itoa(int(id)) + ": " + r.value()
 	}
-	return status, r.value()
+	merged := r.value()
+	if in[0] == opMergeParse || in[0] == opRemergeParse { // then the parse's answer, or its error
+		r.p++
+		if r.ops[r.p-1] == 0 {
+			return status, merged + " then " + r.value() + " " + r.value() + " " + r.value()
+		}
+		return status, merged + " then " + r.value()
+	}
+	return status, merged
 }
 
 // answerReader renders an answer as JSON text.

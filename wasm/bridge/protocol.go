@@ -17,10 +17,13 @@ package bridge
 //
 // Message in (little-endian):
 //
-//	op      u8   opEndpoint, opMerge, opParse or opDefaults
+//	op      u8   an operation (below)
 //	layer   u32  the layer the call is made on (0: the global defaults)
 //	base    u32  the first handle of this message
-//	route   str  (length 0xFFFFFFFF: no route)
+//	route   str  (length 0xFFFFFFFF: no route); for opRemerge and
+//	             opRemergeParse, a u32 instead: the number of the call
+//	             whose merged options the message changes (calls are
+//	             numbered from 1 in the order they are made)
 //	options rec  an object record, or recNull
 //
 // A str is a u32 byte length and that many bytes of UTF-8 (WTF-8 where a
@@ -82,6 +85,17 @@ const (
 	// request options, or 0 and the parse's error (code, field, message).
 	// The shim keeps it for a parse() of the unchanged result (js/protocol.js).
 	opMergeParse = 'B'
+	// opRemerge is merge() of the merged options the last call gave, with
+	// the members in options changed or added (core.Session.Remerge): the
+	// shim sends only what changed since that answer (Octokit's auth hook
+	// sets one header). The last call must have been an opMerge or
+	// opMergeParse on the same layer (not a remerge: its merged options hold
+	// views into the message before it), and the message's handles go on
+	// from that call's: unchanged members keep theirs. Answered as opMerge.
+	opRemerge = 'R'
+	// opRemergeParse is opRemerge and then parse() of its result, answered
+	// as opMergeParse.
+	opRemergeParse = 'S'
 )
 
 // Record tags.
