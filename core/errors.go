@@ -1,7 +1,6 @@
 package core
 
 import (
-	"fmt"
 	"strconv"
 )
 
@@ -69,7 +68,39 @@ func NewError(code Code, field, message string) *Error {
 //go:noinline
 func errorf(code Code, field, format string, args ...any) *Error {
 	field = redact(field) // a parameter's name is the caller's text: bounded, no credential (D23)
-	return &Error{Code: code, Field: field, msg: field + ": " + fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Field: field, msg: field + ": " + sprintf(format, args)}
+}
+
+// sprintf formats the messages of errorf: %s takes a string and %d an int,
+// the only verbs they use (TestErrorfFormatsItsVerbs). It is not fmt's:
+// fmt, with the reflection it brings, would be linked into the
+// WebAssembly module for these few messages alone.
+func sprintf(format string, args []any) string {
+	b := make([]byte, 0, len(format)+32)
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 == len(format) {
+			b = append(b, format[i])
+			continue
+		}
+		i++
+		if format[i] == '%' {
+			b = append(b, '%')
+			continue
+		}
+		var arg any = "%!" + string(format[i]) + "(MISSING)"
+		if len(args) > 0 {
+			arg, args = args[0], args[1:]
+		}
+		switch v := arg.(type) {
+		case string:
+			b = append(b, v...)
+		case int:
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			b = append(b, "%!(BADARG)"...)
+		}
+	}
+	return string(b)
 }
 
 // MaxURLLength bounds the url the engine builds, query included: 1 MiB,
