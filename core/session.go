@@ -69,9 +69,13 @@ func (s *Session) MergeParse(b *Builder, route string, options *Obj) (merged *Ob
 // changed are merged. A member changed to undefined is dropped (D15), and
 // the default's value, if any, takes its place, as Merge would do.
 //
-// merged must stay as it is during the call, so it cannot be a result of
-// this Session (which the call reuses); the JavaScript bridge alternates
-// two Sessions.
+// The result shares merged's unchanged members, nested objects included:
+// merged must stay as it is while Remerge runs and while its result is in
+// use. So merged cannot be memory of s (which the call reuses), nor of
+// another Session that makes a call meanwhile (nor a Remerge result made
+// from such memory). A result of Merge or Builder.Merge (each a Session of
+// its own), or a deep copy, is always safe. The JavaScript bridge
+// alternates two Sessions and never remerges a Remerge result.
 func (s *Session) Remerge(b *Builder, merged, changed *Obj) (*Obj, error) {
 	s.begin()
 	return s.remerge(b.defaults, merged, changed)

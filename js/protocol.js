@@ -437,7 +437,7 @@ export function createWire(exports) {
   // The call under way: its layer and values, and what a load kept. calls
   // counts the calls made, as the bridge does: a kept answer knows its
   // call's number, and a remerge names it.
-  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0;
+  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false;
   const self = {}; // this wire, as a kept answer remembers it
   // The answer being read: its words and text (the module's memory, or a
   // kept answer's copies), and where; for a kept answer, where each plain
@@ -478,9 +478,7 @@ export function createWire(exports) {
    * options is the list of changed members (changes).
    */
   function call(op, on, route, options, full, keep, over = null) {
-    // A getter of the options that calls the endpoint would write over this
-    // message, or enter Go while it is answering a load: refused.
-    if (layer !== null) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
+    enter();
     // A remerge's handles go on from its merge's (protocol.go, opRemerge).
     vals = over === null ? [] : over.vals.slice();
     layer = on;
@@ -532,7 +530,17 @@ export function createWire(exports) {
     } finally {
       layer = vals = hostError = ends = null; // keep no value of the call alive
       loaded = -1;
+      busy = false;
     }
+  }
+
+  // busy is set while a call is made or a kept answer is read (matches,
+  // changes, replay): a getter of the options that calls the endpoint then
+  // would write over the message, enter Go while it answers a load, or make
+  // the answer being read another's. It is refused.
+  function enter() {
+    if (busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
+    busy = true;
   }
 
   /**
@@ -586,12 +594,19 @@ export function createWire(exports) {
     return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls };
   }
 
-  /** over points the reader at a kept answer, at word at. */
+  /** over points the reader at a kept answer, at word at, for a reading that ends with done(). */
   function over(kept, at) {
+    enter();
     W = kept.ops, T = kept.text, p = at, textAt = 0;
     layer = kept.layer;
     vals = kept.vals;
     ends = kept.ends;
+  }
+
+  /** done ends the reading of a kept answer that over() began. */
+  function done() {
+    layer = vals = ends = null;
+    busy = false;
   }
 
   /** replay builds the value of a kept answer again. */
@@ -600,7 +615,7 @@ export function createWire(exports) {
     try {
       return read();
     } finally {
-      layer = vals = ends = null;
+      done();
     }
   }
 
@@ -615,7 +630,7 @@ export function createWire(exports) {
       if (W[p++] === 0) throw readError();
       return read();
     } finally {
-      layer = vals = ends = null;
+      done();
     }
   }
 
@@ -633,7 +648,7 @@ export function createWire(exports) {
     try {
       return same(x);
     } finally {
-      layer = vals = ends = null;
+      done();
     }
   }
 
@@ -668,7 +683,7 @@ export function createWire(exports) {
       }
       return list;
     } finally {
-      layer = vals = ends = null;
+      done();
     }
   }
 

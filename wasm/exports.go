@@ -68,6 +68,15 @@ func ewCall(n uint32) int32 {
 		n = 0 // malformed: answered as such
 	}
 	status := engine.Call(in[:n])
+	if engine.Trimmed() {
+		// The bridge let go of a large call's memory: so do the input
+		// buffers, but for the one holding the merge a remerge may change.
+		for i := range inBufs {
+			if (i != inCur || !engine.HoldsMerge()) && cap(inBufs[i]) > 4096 {
+				inBufs[i] = make([]byte, 0, 4096)
+			}
+		}
+	}
 	if engine.HoldsMerge() {
 		inCur ^= 1
 	} else {

@@ -223,6 +223,32 @@ export const cases = [
     throwsCode(() => mod.endpoint("GET /x", { labels }), "ERR_INVALID_ARGUMENT", mod);
     same(mod.endpoint("GET /repos/{owner}", { owner: "o" }).url, "https://api.github.com/repos/o");
   }],
+  ["a getter of merged options that calls the endpoint while merge() compares them with its last answer is refused, and merge() answers for them (D29)", (mod) => {
+    for (const key of ["zz", "a"]) { // a new member, a member of the answer
+      const m = mod.endpoint.merge("GET /x/{a}", { a: "1" });
+      const threw = [];
+      let inside = false;
+      Object.defineProperty(m, key, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          if (!inside) {
+            inside = true;
+            for (const f of [() => mod.endpoint.parse(m), () => mod.endpoint.merge("GET /other/{b}", { b: "2" })]) {
+              try { f(); } catch (e) { threw.push(e.code); }
+            }
+            inside = false;
+          }
+          return "val";
+        },
+      });
+      const r = mod.endpoint.merge(m);
+      same(threw.join(), "ERR_INVALID_ARGUMENT,ERR_INVALID_ARGUMENT", `nested calls from the getter of ${key}`);
+      same(r.url, "/x/{a}", `the url of merge() with a getter of ${key}`);
+      same(r[key], "val");
+    }
+    same(mod.endpoint("GET /repos/{owner}", { owner: "o" }).url, "https://api.github.com/repos/o");
+  }],
   ["after 100,000 calls mixing valid and invalid input the runtime still answers correctly (D29)", (mod) => {
     const want = JSON.stringify(mod.endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", page: 1 }));
     let errors = 0;

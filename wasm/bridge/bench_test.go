@@ -37,6 +37,11 @@ func realCalls(s *shim) []realCall {
 	in := s.msg(opMerge, 2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`)
 	then := s.remerge(opRemergeParse, 0, `{"headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"}}`)
 	calls = append(calls, realCall{"Octokit's request: a merge, then a remerge and parse of its header", in, s.vals, s.layer, then})
+	// The next page as the shim makes it: a merge of method, url and headers,
+	// then the same with the auth hook's header.
+	in = s.msg(opMerge, 2, nil, `{"method":"GET","url":"https://api.github.com/repositories/1296269/issues?state=open&per_page=100&page=7","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0"}}`)
+	then = s.remerge(opRemergeParse, 0, `{"headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"}}`)
+	calls = append(calls, realCall{"next page: a merge, then a remerge and parse of its header", in, s.vals, s.layer, then})
 	return calls
 }
 

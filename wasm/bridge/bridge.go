@@ -6,7 +6,6 @@ package bridge
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
@@ -23,7 +22,9 @@ type Bridge struct {
 	w         writer
 	calls     uint32 // calls run, counting this one: a call's number
 	last      lastMerge
-	small     int // calls since the last large one (trim)
+	small     int  // small calls since the last large one, up to idleCalls
+	trimDue   bool // idleCalls small calls followed a large one: trim
+	trimmed   bool // the last call trimmed (Trimmed)
 }
 
 // layer is a Builder of .defaults() and the size of its table of values
@@ -57,7 +58,7 @@ type lastMerge struct {
 // loader asks fetch for the whole value of a handle (protocol.go, load),
 // written into the arena it is given, which it may replace by a larger one.
 func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
-	b := &Bridge{layers: map[uint32]layer{0: {core.New(), 0}}, nextLayer: 1, small: idleCalls + 1}
+	b := &Bridge{layers: map[uint32]layer{0: {core.New(), 0}}, nextLayer: 1, small: idleCalls}
 	for i := range b.sides {
 		b.sides[i].load = loader{fetch: fetch}
 		b.sides[i].reset()
@@ -95,18 +96,21 @@ func (b *Bridge) Call(in []byte) (status int) {
 	sd := &b.sides[b.cur]
 	over, remerge := b.last, len(in) > 0 && (in[0] == opRemerge || in[0] == opRemergeParse)
 	b.last = lastMerge{}
-	if b.small == idleCalls && !remerge { // a remerge reads the other side: trim at the next call
+	b.trimmed = b.trimDue && !remerge // a remerge reads the other side: trim at the next call
+	if b.trimmed {
 		b.trim()
+		b.trimDue = false
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			b.last = lastMerge{}
-			status = b.fail(core.NewError(codeInternal, "", fmt.Sprintf("internal error (please report it): %v", p)))
+			status = b.fail(core.NewError(codeInternal, "", "internal error (please report it): "+panicText(p)))
 		}
 		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(sd.load.arena) > bigCall {
 			b.small = 0
-		} else if b.small <= idleCalls {
+		} else if b.small < idleCalls {
 			b.small++
+			b.trimDue = b.small == idleCalls
 		}
 	}()
 	sd.slab.reset()
@@ -215,6 +219,19 @@ func (b *Bridge) Call(in []byte) (status int) {
 	return statusOK
 }
 
+// panicText describes a recovered panic: its message when it is an error
+// or a string (a runtime error, or a panic of the engine's), else its kind.
+// Not fmt's %v: fmt would be linked into the module for this alone.
+func panicText(p any) string {
+	switch v := p.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "a panic that is not an error"
+}
+
 // codeInternal marks a bug in the engine, caught: the next call works (D29).
 const codeInternal core.Code = "ERR_INTERNAL"
 
@@ -234,6 +251,10 @@ func (b *Bridge) keep(op byte, layerID uint32, m *core.Obj) {
 		b.last = lastMerge{b.calls, layerID, m}
 	}
 }
+
+// Trimmed reports whether the last call let go of the memory of large
+// calls: the module then lets go of its input buffers too (exports.go).
+func (b *Bridge) Trimmed() bool { return b.trimmed }
 
 // HoldsMerge reports whether the last call's merged options are kept for a
 // remerge. Their strings are views into that call's message: the next

@@ -119,3 +119,27 @@ func TestARemergeOfAnyCallButTheLastMergeIsMalformed(t *testing.T) { // D29
 		})
 	}
 }
+
+func TestTheBridgeLetsGoOfALargeCallsMemoryAfterIdleCallsEvenWhenARemergeIsDue(t *testing.T) {
+	s := newShim()
+	octokitLayers(s)
+	big := strings.Repeat("x", 2*bigCall)
+	s.run(s.msg(opEndpoint, 2, route("GET /x/{p}"), `{"p":"`+big+`"}`, "p")) // loaded: a large arena
+	for i := 1; i < idleCalls; i++ {
+		s.run(s.msg(opEndpoint, 2, route("GET /x"), `{}`))
+	}
+	s.run(s.msg(opMerge, 2, route("GET /x"), `{}`)) // the idleCalls-th small call
+	s.run(s.remerge(opRemerge, s.b.calls, `{"a":1}`))
+	if s.b.Trimmed() {
+		t.Fatal("a remerge trimmed the side holding the merge it reads")
+	}
+	s.run(s.msg(opEndpoint, 2, route("GET /x"), `{}`))
+	if !s.b.Trimmed() {
+		t.Fatal("the call after the remerge did not trim")
+	}
+	for i := range s.b.sides {
+		if n := cap(s.b.sides[i].load.arena); n > bigCall {
+			t.Errorf("side %d keeps an arena of %d bytes", i, n)
+		}
+	}
+}
