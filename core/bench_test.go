@@ -52,3 +52,18 @@ func BenchmarkEndpoint(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkEncodeURIComponent: a search q of 1,000 characters, with the
+// spaces and colons of a real query, as the engine encodes it (D16, D17).
+func BenchmarkEncodeURIComponent(b *testing.B) {
+	q := ""
+	for len(q) < 1000 {
+		q += "tetris language:assembly "
+	}
+	q = q[:1000]
+	dst := make([]byte, 0, 4096)
+	b.SetBytes(int64(len(q)))
+	for b.Loop() {
+		dst = appendEncodeURIComponent(dst[:0], q, true)
+	}
+}

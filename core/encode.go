@@ -61,18 +61,44 @@ var charClass = func() (t [256]uint8) {
 // s must be valid UTF-8 (where JavaScript throws URIError on a lone
 // surrogate, callers refuse it first, D12).
 func appendEncodeURIComponent(dst []byte, s string, keepPlus bool) []byte {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if charClass[c]&classURIComponent != 0 || keepPlus && c == '+' {
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		dst = append(dst, '%', upperHex[c>>4], upperHex[c&0xF])
-		start = i + 1
+	keep := &uriComponentKept
+	if keepPlus {
+		keep = &uriComponentKeptWithPlus
 	}
-	return append(dst, s[start:]...)
+	n := len(dst)
+	if cap(dst)-n < 3*len(s) { // room for every byte escaped: no append in the loop
+		dst = append(dst[:n:n], make([]byte, 3*len(s))...)
+	}
+	d := dst[:cap(dst)]
+	for i := 0; i < len(s); {
+		// A run of bytes kept as they are is copied at once; then one escape.
+		j := i
+		for j < len(s) && keep[s[j]] {
+			j++
+		}
+		n += copy(d[n:], s[i:j])
+		if j == len(s) {
+			break
+		}
+		c := s[j]
+		d[n], d[n+1], d[n+2] = '%', upperHex[c>>4], upperHex[c&0xF]
+		n += 3
+		i = j + 1
+	}
+	return d[:n]
 }
+
+// uriComponentKept and uriComponentKeptWithPlus tell, for each byte,
+// whether appendEncodeURIComponent keeps it (classURIComponent, and "+"
+// for the second): one load per byte in its loop.
+var uriComponentKept, uriComponentKeptWithPlus = func() (kept, withPlus [256]bool) {
+	for c := range kept {
+		kept[c] = charClass[c]&classURIComponent != 0
+	}
+	withPlus = kept
+	withPlus['+'] = true
+	return
+}()
 
 // appendRFC6570 appends s escaped for an RFC 6570 expansion (section 3.2.1):
 // with allowReserved false (simple, label, path, path-style and form
