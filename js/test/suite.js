@@ -363,6 +363,16 @@ export const cases = [
     same(mod.endpoint("POST /x", { ["ключ"]: word }).body, { ["ключ"]: word });
     same(mod.endpoint("GET /x", { q: "a", ["ключ"]: word }).url, "https://api.github.com/x?q=a&%D0%BA%D0%BB%D1%8E%D1%87=%C3%A9%E2%82%AC%F0%9F%98%80%20%C3%B1");
   }],
+  ["text of every length crosses intact both ways, written by hand or by the platform's encoder and decoder (protocol.js)", (mod) => {
+    for (const n of [5, 100, 200, 300, 1100, 3000]) {
+      for (const unit of ["a b:", "é€😀 ñ"]) {
+        const v = unit.repeat(Math.ceil(n / unit.length)).slice(0, n).replace(/[\ud800-\udbff]$/, "x");
+        const r = mod.endpoint("GET /x/{+p}{?w}", { p: v, w: v, [v.slice(0, 40)]: 1 });
+        same(r.url, `https://api.github.com/x/${encodeURI(v)}?w=${encodeURIComponent(v)}&${encodeURIComponent(v.slice(0, 40))}=1`, `${n} characters of ${JSON.stringify(unit)}`);
+        same(mod.endpoint.merge("GET /x", { headers: { [`x-${n}`]: v.replace(/[^\x20-\x7e]/g, "_") } }).headers[`x-${n}`], v.replace(/[^\x20-\x7e]/g, "_"));
+      }
+    }
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
