@@ -23,23 +23,9 @@ func FuzzEndpoint(f *testing.F) {
 	f.Add("GET ghp_16C7e42F292c6912E7710c838347Ae178B4a /x", ``, "")
 	f.Add("", `{"url":"/x","baseUrl":"https://h.example/ ghp_16C7e42F292c6912E7710c838347Ae178B4a"}`, "")
 	f.Fuzz(func(t *testing.T, route, options, defaults string) {
-		b := New()
-		if defaults != "" {
-			d, err := DecodeJSON([]byte(defaults))
-			if err != nil || d.Kind() != Object {
-				return
-			}
-			if b, err = b.Defaults(d.Obj()); err != nil {
-				return
-			}
-		}
-		var opts *Obj
-		if options != "" {
-			o, err := DecodeJSON([]byte(options))
-			if err != nil || o.Kind() != Object {
-				return
-			}
-			opts = o.Obj()
+		b, opts, ok := fuzzInput(defaults, options)
+		if !ok {
+			return
 		}
 		r, err := b.Endpoint(route, opts)
 		// endpoint is parse of merge (spec rule 6): the same result or error.
@@ -181,6 +167,30 @@ func FuzzJSON(f *testing.F) {
 			t.Fatalf("not a fixed point: %s then %s", twice, thrice)
 		}
 	})
+}
+
+// fuzzInput makes a fuzz target's Builder of defaults and its options from
+// JSON text ("" for none); ok is false when either is not an object or the
+// defaults are refused.
+func fuzzInput(defaults, options string) (b *Builder, opts *Obj, ok bool) {
+	b = New()
+	if defaults != "" {
+		d, err := DecodeJSON([]byte(defaults))
+		if err != nil || d.Kind() != Object {
+			return nil, nil, false
+		}
+		if b, err = b.Defaults(d.Obj()); err != nil {
+			return nil, nil, false
+		}
+	}
+	if options != "" {
+		o, err := DecodeJSON([]byte(options))
+		if err != nil || o.Kind() != Object {
+			return nil, nil, false
+		}
+		opts = o.Obj()
+	}
+	return b, opts, true
 }
 
 func hasBigInt(v Value) bool {

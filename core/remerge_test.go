@@ -108,23 +108,9 @@ func FuzzRemerge(f *testing.F) {
 	f.Add("", "POST /x{?a}", `{"a":[1,2],"mediaType":{"previews":["p"]}}`, `{"mediaType":{"previews":["q-preview","p"],"format":"diff"},"b":{"c":null}}`)
 	f.Add(`{"baseUrl":"https://h/","x":{"y":1}}`, "", `{"url":"/z"}`, `{"x":{"z":2},"url":"{+u}","u":"a/b"}`)
 	f.Fuzz(func(t *testing.T, defaults, route, options, changed string) {
-		b := New()
-		if defaults != "" {
-			d, err := DecodeJSON([]byte(defaults))
-			if err != nil || d.Kind() != Object {
-				return
-			}
-			if b, err = b.Defaults(d.Obj()); err != nil {
-				return
-			}
-		}
-		var opts *Obj
-		if options != "" {
-			o, err := DecodeJSON([]byte(options))
-			if err != nil || o.Kind() != Object {
-				return
-			}
-			opts = o.Obj()
+		b, opts, ok := fuzzInput(defaults, options)
+		if !ok {
+			return
 		}
 		c, err := DecodeJSON([]byte(changed))
 		if err != nil || c.Kind() != Object || strings.Contains(changed, `"__proto__"`) {

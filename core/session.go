@@ -52,10 +52,16 @@ func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, er
 func (s *Session) MergeParse(b *Builder, route string, options *Obj) (merged *Obj, r *Request, err error) {
 	s.begin()
 	s.layerBase = b.base
-	if merged, err = s.merge(b.defaults, route, options); err != nil {
+	return s.thenParse(s.merge(b.defaults, route, options))
+}
+
+// thenParse parses merged options that a merge gave, as MergeParse and
+// RemergeParse do: none when the merge failed.
+func (s *Session) thenParse(merged *Obj, err error) (*Obj, *Request, error) {
+	if err != nil {
 		return nil, nil, err
 	}
-	r, err = s.parse(merged)
+	r, err := s.parse(merged)
 	return merged, r, err
 }
 
@@ -85,11 +91,7 @@ func (s *Session) Remerge(b *Builder, merged, changed *Obj) (*Obj, error) {
 func (s *Session) RemergeParse(b *Builder, merged, changed *Obj) (m *Obj, r *Request, err error) {
 	s.begin()
 	s.layerBase = b.base
-	if m, err = s.remerge(b.defaults, merged, changed); err != nil {
-		return nil, nil, err
-	}
-	r, err = s.parse(m)
-	return m, r, err
+	return s.thenParse(s.remerge(b.defaults, merged, changed))
 }
 
 // Merge is Builder.Merge in this session.
