@@ -45,3 +45,14 @@ func FuzzIs(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkIs: a url of 1,300 bytes, as a long search query makes.
+func BenchmarkIs(b *testing.B) {
+	s := strings.Repeat("https://api.github.com/search/issues?q=tetris%20language%3Aassembly", 20)[:1300]
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		if !Is(s) {
+			b.Fatal("not ASCII")
+		}
+	}
+}
