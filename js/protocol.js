@@ -446,8 +446,11 @@ export function createWire(exports) {
   const self = {}; // this wire, as a kept answer remembers it
   // The answer being read: its words and text (the module's memory, or a
   // kept answer's copies), and where; for a kept answer, where each plain
-  // object and array written in full ends in its table (Writer.written).
-  let W = null, T = null, p = 0, textAt = 0, ends = null;
+  // object and array written in full ends in its table (Writer.written),
+  // and the strings already decoded from its text, by offset (a kept
+  // answer is read again and compared, and its strings, such as a route's
+  // url, are decoded once).
+  let W = null, T = null, p = 0, textAt = 0, ends = null, texts = null;
 
   function resolve(h) {
     return h < layer.size ? layer.table[h] : vals[h - layer.size];
@@ -528,12 +531,13 @@ export function createWire(exports) {
       // Copies of the answer, kept with the values its handles name.
       const start = p;
       const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN], on, w.ends, op);
+      texts = kept.texts;
       const value = read();
       if (op === OP_MERGE_PARSE || op === OP_REMERGE_PARSE) kept.parseAt = p - start;
       turn ^= 1; // the answer is whole: the next one goes into the other pair
       return { value, kept };
     } finally {
-      layer = vals = hostError = ends = null; // keep no value of the call alive
+      layer = vals = hostError = ends = texts = null; // keep no value of the call alive
       loaded = -1;
       busy = false;
     }
@@ -596,7 +600,7 @@ export function createWire(exports) {
     else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
     if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
     else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
-    return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls };
+    return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls, texts: [] };
   }
 
   /** over points the reader at a kept answer, at word at, for a reading that ends with done(). */
@@ -606,11 +610,12 @@ export function createWire(exports) {
     layer = kept.layer;
     vals = kept.vals;
     ends = kept.ends;
+    texts = kept.texts;
   }
 
   /** done ends the reading of a kept answer that over() began. */
   function done() {
-    layer = vals = ends = null;
+    layer = vals = ends = texts = null;
     busy = false;
   }
 
@@ -813,6 +818,12 @@ export function createWire(exports) {
 
   function text(off) {
     const len = W[p++];
+    if (texts === null) return decode(off, len);
+    return (texts[off] ??= decode(off, len));
+  }
+
+  /** decode makes the string of len (a text word: textWide and the byte length) bytes at off of the answer's text. */
+  function decode(off, len) {
     const start = textAt + off;
     if (len & TEXT_WIDE) {
       const bytes = T.subarray(start, start + (len & 0x7fffffff));
