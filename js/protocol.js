@@ -26,10 +26,8 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8,
-  OP_ROUTE = 9;
+const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8;
 const TEXT_WIDE = 0x80000000;
-const ROUTE_OF_MERGE = 0x80000000;
 
 // Statuses.
 const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
@@ -453,9 +451,6 @@ export function createWire(exports) {
   // answer is read again and compared, and its strings, such as a route's
   // url, are decoded once).
   let W = null, T = null, p = 0, textAt = 0, ends = null, texts = null;
-  // The routes the answer's opRoute slices are cut from: the call's, and,
-  // for a remerge, its merge's.
-  let route = undefined, routeOfMerge = undefined;
 
   function resolve(h) {
     return h < layer.size ? layer.table[h] : vals[h - layer.size];
@@ -482,15 +477,15 @@ export function createWire(exports) {
   }
 
   /**
-   * call sends one message and returns the value of its answer. callRoute
-   * is a string or undefined, options a plain object or null; full writes every
+   * call sends one message and returns the value of its answer. route is a
+   * string or undefined, options a plain object or null; full writes every
    * value (for defaults, whose values Go keeps). For OP_DEFAULTS it returns
    * the new layer's id, its table and its options. With keep, the answer is
    * kept and returned as { value, kept }. With over (a kept answer of the
    * last call, isLast), the call is a remerge of its merged options and
    * options is the list of changed members (changes).
    */
-  function call(op, on, callRoute, options, full, keep, over = null) {
+  function call(op, on, route, options, full, keep, over = null) {
     enter();
     // A remerge's handles go on from its merge's (protocol.go, opRemerge).
     vals = over === null ? [] : over.vals.slice();
@@ -507,8 +502,8 @@ export function createWire(exports) {
         w.u32(over.call);
         w.changes(options, on.merged);
       } else {
-        if (callRoute === undefined) w.u32(NO_ROUTE);
-        else w.str(callRoute);
+        if (route === undefined) w.u32(NO_ROUTE);
+        else w.str(route);
         if (options === null) {
           vals.push(null);
           w.u8(REC_NULL);
@@ -526,7 +521,6 @@ export function createWire(exports) {
       }
       views();
       W = u32, T = u8, p = u32[box + BOX_OPS] >>> 2, textAt = u32[box + BOX_TEXT];
-      route = callRoute, routeOfMerge = over === null ? undefined : over.route;
       if (status === STATUS_ERROR) throw readError();
       if (status === STATUS_HOST_ERROR) {
         const e = hostError;
@@ -536,7 +530,7 @@ export function createWire(exports) {
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
-      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN], on, w.ends, op, route, routeOfMerge);
+      const kept = keepAnswer(start, u32[box + BOX_OPS_LEN], u32[box + BOX_TEXT_LEN], on, w.ends, op);
       texts = kept.texts;
       const value = read();
       if (op === OP_MERGE_PARSE || op === OP_REMERGE_PARSE) kept.parseAt = p - start;
@@ -544,7 +538,6 @@ export function createWire(exports) {
       return { value, kept };
     } finally {
       layer = vals = hostError = ends = texts = null; // keep no value of the call alive
-      route = routeOfMerge = undefined;
       loaded = -1;
       busy = false;
     }
@@ -597,9 +590,9 @@ export function createWire(exports) {
   /**
    * keepAnswer copies the answer at word start (n words, tn bytes of text)
    * into this turn's pair of buffers, kept with the call's layer, values,
-   * ends, operation, number and routes.
+   * ends, operation and number.
    */
-  function keepAnswer(start, n, tn, on, ends, op, route, routeOfMerge) {
+  function keepAnswer(start, n, tn, on, ends, op) {
     if (keptOps[turn].length < n) keptOps[turn] = new Uint32Array(2 * n);
     if (keptText[turn].length < tn) keptText[turn] = new Uint8Array(2 * tn);
     const ops = keptOps[turn], text = keptText[turn];
@@ -607,7 +600,7 @@ export function createWire(exports) {
     else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
     if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
     else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
-    return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls, texts: [], route, routeOfMerge };
+    return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls, texts: [] };
   }
 
   /** over points the reader at a kept answer, at word at, for a reading that ends with done(). */
@@ -618,13 +611,11 @@ export function createWire(exports) {
     vals = kept.vals;
     ends = kept.ends;
     texts = kept.texts;
-    route = kept.route, routeOfMerge = kept.routeOfMerge;
   }
 
   /** done ends the reading of a kept answer that over() began. */
   function done() {
     layer = vals = ends = texts = null;
-    route = routeOfMerge = undefined;
     busy = false;
   }
 
@@ -713,7 +704,6 @@ export function createWire(exports) {
       case OP_TEXT:
       case OP_NUMBER:
       case OP_BIGINT:
-      case OP_ROUTE:
         p++; // the length
         return;
       case OP_OBJECT:
@@ -734,10 +724,6 @@ export function createWire(exports) {
         return arg < layer.size ? x === layer.table[arg] : unchangedSince(x, arg - layer.size) >= 0;
       case OP_TEXT:
         return x === text(arg);
-      case OP_ROUTE: {
-        const n = W[p++];
-        return typeof x === "string" && x.length === (n & ~ROUTE_OF_MERGE) && (n & ROUTE_OF_MERGE ? routeOfMerge : route).startsWith(x, arg);
-      }
       case OP_CONST:
         return x === CONSTANTS[arg];
       case OP_OBJECT:
@@ -797,10 +783,6 @@ export function createWire(exports) {
         return copyPlain(resolve(arg));
       case OP_TEXT:
         return text(arg);
-      case OP_ROUTE: {
-        const n = W[p++];
-        return (n & ROUTE_OF_MERGE ? routeOfMerge : route).slice(arg, arg + (n & ~ROUTE_OF_MERGE));
-      }
       case OP_CONST:
         return CONSTANTS[arg];
       case OP_OBJECT: {

@@ -7,8 +7,6 @@ package bridge
 import (
 	"errors"
 
-	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
-
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
@@ -54,7 +52,6 @@ type lastMerge struct {
 	call   uint32
 	layer  uint32
 	merged *core.Obj
-	route  string // the merge's route, when ASCII: its url is cut from it
 }
 
 // New returns a Bridge whose layer 0 is the global defaults (D1), and whose
@@ -139,12 +136,6 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}
 	options := opts.Obj()
 	b.w.reset(l.size)
-	if ascii.Is(route) {
-		b.w.routes[0] = route
-	}
-	if remerge {
-		b.w.routes[1] = over.route
-	}
 	var err error
 	switch op {
 	case opEndpoint, opParse:
@@ -166,7 +157,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		}
 		if err == nil {
 			b.w.object(m)
-			b.keep(op, layerID, m, b.w.routes[0])
+			b.keep(op, layerID, m)
 		}
 	case opMergeParse, opRemergeParse:
 		var m *core.Obj
@@ -192,7 +183,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 			err = perr
 			break
 		}
-		b.keep(op, layerID, m, b.w.routes[0])
+		b.keep(op, layerID, m)
 	case opDefaults:
 		var nb *core.Builder
 		if nb, err = sd.session.Defaults(l.b, options); err == nil {
@@ -255,9 +246,9 @@ func (b *Bridge) fail(e *core.Error) int {
 // keep keeps the merged options of a merge for a remerge by the next call.
 // A remerge's own are not kept: they hold values of the merge before it,
 // views into that message, which the call after next overwrites.
-func (b *Bridge) keep(op byte, layerID uint32, m *core.Obj, route string) {
+func (b *Bridge) keep(op byte, layerID uint32, m *core.Obj) {
 	if op == opMerge || op == opMergeParse {
-		b.last = lastMerge{b.calls, layerID, m, route}
+		b.last = lastMerge{b.calls, layerID, m}
 	}
 }
 

@@ -20,7 +20,6 @@ type shim struct {
 	layers map[uint32][]core.Value // each layer's table
 	vals   []core.Value            // the call under way
 	layer  uint32
-	routes [2]string // the message's route, and a remerge's merge's (opRoute)
 }
 
 func newShim() *shim {
@@ -34,13 +33,11 @@ func newShim() *shim {
 func (s *shim) msg(op byte, layer uint32, route *string, options string, hold ...string) []byte {
 	s.layer = layer
 	s.vals = nil
-	s.routes = [2]string{}
 	out := s.header(op, layer)
 	if route == nil {
 		out = binary.LittleEndian.AppendUint32(out, noRoute)
 	} else {
 		out = appendStr(out, *route)
-		s.routes[0] = *route
 	}
 	return s.options(out, options, hold)
 }
@@ -49,7 +46,6 @@ func (s *shim) msg(op byte, layer uint32, route *string, options string, hold ..
 // options of call number over, the last message's: its handles go on from
 // that message's, as the shim's do.
 func (s *shim) remerge(op byte, over uint32, changes string, hold ...string) []byte {
-	s.routes = [2]string{"", s.routes[0]}
 	out := s.header(op, s.layer)
 	out = binary.LittleEndian.AppendUint32(out, over)
 	return s.options(out, changes, hold)
@@ -239,11 +235,6 @@ func (r *answerReader) value() string {
 			return s + "n"
 		}
 		return string(core.AppendJSON(nil, core.Str(s)))
-	case opRoute:
-		n := r.ops[r.p]
-		r.p++
-		route := r.s.routes[n>>31]
-		return string(core.AppendJSON(nil, core.Str(route[arg:arg+int(n&^routeOfMerge)])))
 	case opConst:
 		if arg < firstString {
 			return constants[arg]

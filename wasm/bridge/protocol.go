@@ -67,11 +67,6 @@ package bridge
 //	opBigInt off   like opText, read as a bigint
 //	opBare n       an object with no prototype: n (key, value) pairs follow;
 //	               the JSON body the engine builds, as the reference's (D18)
-//	opRoute off    a string cut from a route (a route's url): the next word is
-//	               its length, with routeOfMerge set when the route is that of
-//	               the merge a remerge changes, else the call's own; off and
-//	               the length count bytes, which are UTF-16 units as well, as
-//	               only an ASCII route is named so
 //
 // A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge).
 // For opDefaults: the new layer's id, the count n of its values, the n
@@ -137,12 +132,7 @@ const (
 	opNumber
 	opBigInt
 	opBare
-	opRoute
 )
-
-// routeOfMerge marks, in the word after opRoute, a slice of the route of
-// the merge that a remerge changes.
-const routeOfMerge = 1 << 31
 
 // textWide marks a string that is not ASCII, in the word after opText.
 const textWide = 1 << 31

@@ -143,39 +143,3 @@ func TestTheBridgeLetsGoOfALargeCallsMemoryAfterIdleCallsEvenWhenARemergeIsDue(t
 		}
 	}
 }
-
-// routeWords returns the opRoute words of the last answer: offset, length
-// and whether the route is the remerged merge's.
-func routeWords(b *Bridge) (found [][3]uint32) {
-	ops := b.Ops()
-	for i := 0; i < len(ops); i++ {
-		switch ops[i] & 15 {
-		case opRoute:
-			found = append(found, [3]uint32{ops[i] >> 4, ops[i+1] &^ routeOfMerge, ops[i+1] >> 31})
-			i++
-		case opText, opNumber, opBigInt:
-			i++
-		}
-	}
-	return found
-}
-
-func TestAURLCutFromAnASCIIRouteIsAnsweredAsASliceOfIt(t *testing.T) {
-	s := newShim()
-	octokitLayers(s)
-	s.run(s.msg(opMerge, 2, route("GET /repos/{owner}/{repo}"), `{"owner":"o"}`))
-	if got := routeWords(s.b); len(got) != 1 || got[0] != [3]uint32{4, 21, 0} {
-		t.Errorf("merge: route slices %v, want the url at 4, 21 bytes long, of the call's route", got)
-	}
-	_, got := s.run(s.remerge(opRemergeParse, s.b.calls, `{"repo":"r"}`))
-	if w := routeWords(s.b); len(w) != 1 || w[0] != [3]uint32{4, 21, 1} {
-		t.Errorf("remerge: route slices %v, want the url of the merge's route", w)
-	}
-	if !strings.Contains(got, `"url":"/repos/{owner}/{repo}"`) || !strings.Contains(got, `"url":"https://api.github.com/repos/o/r"`) {
-		t.Errorf("remerge answer %s", got)
-	}
-	s.run(s.msg(opMerge, 2, route("GET /é/{owner}"), `{"owner":"o"}`))
-	if w := routeWords(s.b); len(w) != 0 {
-		t.Errorf("a route that is not ASCII: slices %v, want its url as text", w)
-	}
-}

@@ -1,8 +1,6 @@
 package bridge
 
 import (
-	"unsafe"
-
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
@@ -14,46 +12,21 @@ type writer struct {
 	text []byte
 	base int // the first handle of the call: smaller ones are the layer's
 	bad  bool
-	// routes are the call's route and, for a remerge, its merge's, when
-	// ASCII (else ""): a string the engine cut from one of them (a route's
-	// url) is written as a slice of it, which the shim cuts from its own
-	// string (opRoute), not as text to decode.
-	routes [2]string
 }
 
 func (w *writer) reset(base int) {
-	w.ops, w.text, w.base, w.bad, w.routes = w.ops[:0], w.text[:0], base, false, [2]string{}
+	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
 }
 
 func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
 
-// str writes s as a constant when it is one, as a slice of a route when it
-// is one, else as text.
+// str writes s as a constant when it is one, else as text.
 func (w *writer) str(s string) {
 	if k, ok := constantIndex(s); ok {
 		w.word(opConst, k)
 		return
 	}
-	for i, r := range w.routes {
-		if off, ok := within(s, r); ok {
-			w.word(opRoute, off)
-			w.ops = append(w.ops, uint32(len(s))|uint32(i)<<31)
-			return
-		}
-	}
 	w.textOp(opText, s)
-}
-
-// within reports whether s lies in the memory of r, and at which offset.
-func within(s, r string) (int, bool) {
-	if len(s) == 0 || len(r) == 0 {
-		return 0, false
-	}
-	p, base := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(r)))
-	if p < base || p-base+uintptr(len(s)) > uintptr(len(r)) {
-		return 0, false
-	}
-	return int(p - base), true
 }
 
 // textOp writes s into the text buffer under tag (opText, opNumber or
