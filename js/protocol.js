@@ -410,8 +410,9 @@ export class EngineStopped extends Error {
  * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last one
  * returned stays valid, keepAnswer): replay
  * builds its value again, fresh objects with the same values, without a
- * call; matches tells, without building anything, whether a value is still
- * exactly what the answer describes (shim.js keeps the last merge() so).
+ * call; changes tells, without building anything, which members of a value
+ * are no longer what the answer describes (shim.js keeps the last merge()
+ * so).
  */
 export function createWire(exports) {
   const { ew_box, ew_reserve, ew_call, mem } = exports;
@@ -543,8 +544,8 @@ export function createWire(exports) {
     }
   }
 
-  // busy is set while a call is made or a kept answer is read (matches,
-  // changes, replay): a getter of the options that calls the endpoint then
+  // busy is set while a call is made or a kept answer is read (changes,
+  // replay): a getter of the options that calls the endpoint then
   // would write over the message, enter Go while it answers a load, or make
   // the answer being read another's. It is refused.
   function enter() {
@@ -645,30 +646,18 @@ export function createWire(exports) {
   }
 
   /**
-   * matches reports whether x is still exactly the value of a kept answer:
-   * the same plain objects and arrays (prototype, keys in order, length),
-   * the same strings and numbers, and the very values named by handle. A
-   * plain object or array named by handle (the caller's own, passed
-   * through, as mediaType.previews in a merge of merged options) matches
-   * only if it still holds what was written of it: the engine read that,
-   * and the caller may have changed it since (unchangedSince).
-   */
-  function matches(kept, x) {
-    over(kept, 0);
-    try {
-      return same(x);
-    } finally {
-      done();
-    }
-  }
-
-  /**
    * changes compares x, a plain object, with the merged options of a kept
    * answer, member by member: it returns the members of x that differ (a
-   * list [key, value, ...], the new ones last), an empty list when none
-   * does, or null when x is not those options with some members changed:
-   * a key left out, set to undefined or moved, or another prototype.
-   * Each member of x is read once.
+   * list [key, value, ...], the new ones last), an empty list when x is
+   * still exactly what the answer describes, or null when x is not those
+   * options with some members changed: a key left out, set to undefined or
+   * moved, or another prototype. Each member of x is read once. A member is
+   * unchanged when it has the same plain objects and arrays (prototype,
+   * keys in order, length), the same strings and numbers, and the very
+   * values named by handle; a plain object or array named by handle (the
+   * caller's own, passed through, as mediaType.previews in a merge of merged
+   * options) only if it still holds what was written of it: the engine read
+   * that, and the caller may have changed it since (unchangedSince).
    */
   function changes(kept, x) {
     over(kept, 0);
@@ -842,5 +831,5 @@ export function createWire(exports) {
     return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
-  return { call, load, replay, replayParse, matches, changes, isLast };
+  return { call, load, replay, replayParse, changes, isLast };
 }

@@ -35,7 +35,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // D21, D22, D25 are idempotent), and once a program is seen parsing what
   // it merged, merge() asks the engine for both answers at once (spec rule
   // 6: endpoint is parse of merge). "Unchanged" is checked against the
-  // answer itself (protocol.js, matches and changes). Handed back with some
+  // answer itself (protocol.js, changes). Handed back with some
   // members changed (the auth hook sets a header) right after the merge
   // that made it, only the changed members cross: the engine still holds
   // the rest (a remerge, protocol.go).
@@ -71,22 +71,11 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   }
 
   /**
-   * unchanged reports whether the last merge()'s result is still what it
-   * was answered; reading it may throw (a getter, a revoked Proxy), which is
-   * the input's error (D28).
-   */
-  function unchanged(result) {
-    try {
-      return memo.epoch === epoch && wire.matches(memo.kept, result);
-    } catch (e) {
-      throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
-    }
-  }
-
-  /**
    * changesSince returns what changed in the last merge()'s result since it
    * was answered (protocol.js, changes): the changed members, none, or null
-   * when it is no longer merged options with some members changed.
+   * when it is no longer merged options with some members changed. Reading
+   * it may throw (a getter, a revoked Proxy), which is the input's error
+   * (D28).
    */
   function changesSince(result) {
     if (memo.epoch !== epoch) return null;
@@ -156,7 +145,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      if (memo !== null && options === memo.result && unchanged(options)) {
+      if (memo !== null && options === memo.result && changesSince(options)?.length === 0) {
         pairing[memo.form] = true;
         const r = wire.replayParse(memo.kept);
         if (r !== undefined) return r;
