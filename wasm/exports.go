@@ -30,13 +30,7 @@ const (
 )
 
 var (
-	box [boxLen]uint32
-	// Two input buffers: the values of a message are views into its bytes,
-	// and when the bridge keeps the merged options they made, for a remerge
-	// (bridge.HoldsMerge), the next message goes into the other buffer;
-	// else into the first.
-	inBufs = [2][]byte{make([]byte, 0, 4096), make([]byte, 0, 4096)}
-	inCur  int
+	box    [boxLen]uint32
 	engine = bridge.New(hostFetch)
 )
 
@@ -48,44 +42,30 @@ func ewBox() uint32 {
 	return uint32(uintptr(unsafe.Pointer(&box[0])))
 }
 
-// ew_reserve makes the input buffer of the next call hold n bytes at least.
+// ew_reserve makes the input buffer of the next call hold n bytes at
+// least. The bridge chooses the buffer (bridge.Input): the values of a
+// message are views into it, and the merged options of the last call may
+// have to stay whole during the next.
 //
 //go:wasmexport ew_reserve
 func ewReserve(n uint32) {
-	in := &inBufs[inCur]
-	if uint64(n) > uint64(cap(*in)) {
-		*in = make([]byte, 0, uint64(n)+uint64(n)/2)
-	}
-	box[boxInput], box[boxInputCap] = addr((*in)[:cap(*in)]), uint32(cap(*in))
+	in := engine.Input(int(n))
+	box[boxInput], box[boxInputCap] = addr(in), uint32(len(in))
 }
 
 // ew_call runs the message of n bytes in the input buffer.
 //
 //go:wasmexport ew_call
 func ewCall(n uint32) int32 {
-	in := inBufs[inCur]
-	if uint64(n) > uint64(cap(in)) {
+	in := engine.Input(0)
+	if uint64(n) > uint64(len(in)) {
 		n = 0 // malformed: answered as such
 	}
 	status := engine.Call(in[:n])
-	if engine.Trimmed() {
-		// The bridge let go of a large call's memory: so do the input
-		// buffers, but for the one holding the merge a remerge may change.
-		for i := range inBufs {
-			if (i != inCur || !engine.HoldsMerge()) && cap(inBufs[i]) > 4096 {
-				inBufs[i] = make([]byte, 0, 4096)
-			}
-		}
-	}
-	if engine.HoldsMerge() {
-		inCur ^= 1
-	} else {
-		inCur = 0
-	}
 	ops, text := engine.Ops(), engine.Text()
 	box[boxOps], box[boxOpsLen] = addr(ops), uint32(len(ops))
 	box[boxText], box[boxTextLen] = addr(text), uint32(len(text))
-	ewReserve(0) // the input buffer may have been let go of
+	ewReserve(0) // the next call's buffer
 	return int32(status)
 }
 

@@ -22,9 +22,7 @@ type Bridge struct {
 	w         writer
 	calls     uint32 // calls run, counting this one: a call's number
 	last      lastMerge
-	small     int  // small calls since the last large one, up to idleCalls
-	trimDue   bool // idleCalls small calls followed a large one: trim
-	trimmed   bool // the last call trimmed (Trimmed)
+	small     int // small calls since the last large one (trim)
 }
 
 // layer is a Builder of .defaults() and the size of its table of values
@@ -34,12 +32,14 @@ type layer struct {
 	size int
 }
 
-// side is the memory of one call: a core.Session whose scratch memory the
-// call's results live in, and the slab and loads its values are decoded
-// into. A call after one that merged uses the other side, so that the
-// merged options stay whole during it, as it may be a remerge of them
-// (opRemerge); any other call uses side 0.
+// side is the memory of one call: the buffer its message is written into
+// (Input), a core.Session whose scratch memory the call's results live in,
+// and the slab and loads its values are decoded into, all of which the
+// values of the call view. A call after one that merged uses the other
+// side, so that the merged options stay whole during it, as it may be a
+// remerge of them (opRemerge); any other call uses side 0 (next).
 type side struct {
+	in      []byte
 	session core.Session
 	slab    slab
 	load    loader
@@ -58,7 +58,7 @@ type lastMerge struct {
 // loader asks fetch for the whole value of a handle (protocol.go, load),
 // written into the arena it is given, which it may replace by a larger one.
 func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
-	b := &Bridge{layers: map[uint32]layer{0: {core.New(), 0}}, nextLayer: 1, small: idleCalls}
+	b := &Bridge{layers: map[uint32]layer{0: {core.New(), 0}}, nextLayer: 1, small: idleCalls + 1}
 	for i := range b.sides {
 		b.sides[i].load = loader{fetch: fetch}
 		b.sides[i].reset()
@@ -68,6 +68,7 @@ func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
 
 // reset gives the side fresh memory (trim), its loader decoding into its slab.
 func (sd *side) reset() {
+	sd.in = make([]byte, 0, 4096)
 	sd.slab = slab{}
 	sd.load = loader{fetch: sd.load.fetch, slab: &sd.slab}
 	sd.session = core.Session{Loader: &sd.load}
@@ -88,29 +89,22 @@ const (
 // call works (D29).
 func (b *Bridge) Call(in []byte) (status int) {
 	b.calls++
-	if b.last.merged != nil {
-		b.cur ^= 1 // the other side holds merged options a remerge may change
-	} else {
-		b.cur = 0 // so that large calls that do not merge keep one side warm
-	}
+	b.cur = b.next()
 	sd := &b.sides[b.cur]
 	over, remerge := b.last, len(in) > 0 && (in[0] == opRemerge || in[0] == opRemergeParse)
 	b.last = lastMerge{}
-	b.trimmed = b.trimDue && !remerge // a remerge reads the other side: trim at the next call
-	if b.trimmed {
+	if b.small == idleCalls && !remerge { // a remerge reads the other side: trim at the next call
 		b.trim()
-		b.trimDue = false
+		b.small = idleCalls + 1
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			b.last = lastMerge{}
 			status = b.fail(core.NewError(codeInternal, "", "internal error (please report it): "+panicText(p)))
 		}
 		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(sd.load.arena) > bigCall {
 			b.small = 0
 		} else if b.small < idleCalls {
 			b.small++
-			b.trimDue = b.small == idleCalls
 		}
 	}()
 	sd.slab.reset()
@@ -205,7 +199,6 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}
 	switch {
 	case err == errHost: // the engine passes a Loader's error on as it is, as its own
-		b.last = lastMerge{}
 		return statusHostError
 	case err != nil:
 		e, ok := err.(*core.Error) // the engine returns *core.Error itself, never wrapped
@@ -252,15 +245,26 @@ func (b *Bridge) keep(op byte, layerID uint32, m *core.Obj) {
 	}
 }
 
-// Trimmed reports whether the last call let go of the memory of large
-// calls: the module then lets go of its input buffers too (exports.go).
-func (b *Bridge) Trimmed() bool { return b.trimmed }
+// next returns the side the next call runs on: after a call that kept
+// merged options, the other one; else side 0, so that large calls that do
+// not merge keep one side's memory.
+func (b *Bridge) next() int {
+	if b.last.merged != nil {
+		return b.cur ^ 1
+	}
+	return 0
+}
 
-// HoldsMerge reports whether the last call's merged options are kept for a
-// remerge. Their strings are views into that call's message: the next
-// message must then go into other memory than the last one's (exports.go
-// uses two input buffers).
-func (b *Bridge) HoldsMerge() bool { return b.last.merged != nil }
+// Input returns the buffer the next message is to be written into, with
+// room for n bytes at least: the module hands it to the shim (exports.go),
+// which writes the message there, and Call is then given it.
+func (b *Bridge) Input(n int) []byte {
+	sd := &b.sides[b.next()]
+	if n > cap(sd.in) {
+		sd.in = make([]byte, 0, n+n/2)
+	}
+	return sd.in[:cap(sd.in)]
+}
 
 // Ops returns the words of the last answer.
 func (b *Bridge) Ops() []uint32 { return b.w.ops }
