@@ -98,18 +98,18 @@ func appendEscaped(dst []byte, s string, keep *[256]bool, triplets bool) []byte 
 			j++
 		}
 		n += copy(d[n:], s[i:j])
-		switch {
-		case j == len(s):
-			return d[:n]
-		case triplets && isTriplet(s, j):
-			n += copy(d[n:], s[j:j+3])
-			i = j + 3
-		default:
-			c := s[j]
-			d[n], d[n+1], d[n+2] = '%', upperHex[c>>4], upperHex[c&0xF]
-			n += 3
-			i = j + 1
+		if j == len(s) {
+			break
 		}
+		c := s[j]
+		i = j + 1
+		if triplets && isTriplet(s, j) { // kept, with its two digits
+			d[n], d[n+1], d[n+2] = c, s[j+1], s[j+2]
+			i = j + 3
+		} else {
+			d[n], d[n+1], d[n+2] = '%', upperHex[c>>4], upperHex[c&0xF]
+		}
+		n += 3
 	}
 	return d[:n]
 }
