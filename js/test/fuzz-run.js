@@ -109,26 +109,31 @@ export function runCase(mod, spec) {
       const ep = withLayers();
       return ep.parse(ep.merge(...args()));
     });
-    // merge() of merged options, as Octokit's hook makes it: answered from
-    // the kept answer when the options are that very result, unchanged; by
-    // the engine for an equal copy. The two must agree (spec rules 1, 3).
-    const mergedAgain = (copy) => {
+    // mergedThen runs first(ep), which gives merged options, then then(ep, m)
+    // on those very options or, with copy, on an equal copy of them; a value
+    // the test cannot copy (cyclic, a revoked Proxy, a getter that throws)
+    // is the test's failure, not the engine's, and is skipped.
+    const mergedThen = (copy, first, then) => {
       let uncopyable = false;
       const o = run(() => {
         const ep = withLayers();
-        const m = ep.merge(...args());
-        if (!copy) return ep.merge(m);
+        const m = first(ep);
+        if (!copy) return then(ep, m);
         let c;
         try {
           c = copyPlain(m);
         } catch {
-          uncopyable = true; // cyclic, a revoked Proxy, a getter that throws: the test's copy failed, not the engine
+          uncopyable = true;
           return null;
         }
-        return ep.merge(c);
+        return then(ep, c);
       });
       return uncopyable ? { skip: true } : o;
     };
+    // merge() of merged options, as Octokit's hook makes it: answered from
+    // the kept answer when the options are that very result, unchanged; by
+    // the engine for an equal copy. The two must agree (spec rules 1, 3).
+    const mergedAgain = (copy) => mergedThen(copy, (ep) => ep.merge(...args()), (ep, m) => ep.merge(m));
     // Octokit's auth hook sets a header on merged options, which are merged
     // again and parsed: merge() then sends the changed members only, and
     // must agree with merge() of a copy changed the same way.
@@ -137,24 +142,10 @@ export function runCase(mod, spec) {
       o.fuzz_page = 2;
       return o;
     };
-    const changedAgain = (copy) => {
-      let uncopyable = false;
-      const o = run(() => {
-        const ep = withLayers();
-        ep.parse(ep.merge(ep.merge(...args()))); // teaches the shim that parse() follows such merges
-        const m = ep.merge(ep.merge(...args()));
-        if (!copy) return ep.parse(ep.merge(change(m)));
-        let c;
-        try {
-          c = copyPlain(m);
-        } catch {
-          uncopyable = true;
-          return null;
-        }
-        return ep.parse(ep.merge(change(c)));
-      });
-      return uncopyable ? { skip: true } : o;
-    };
+    const changedAgain = (copy) => mergedThen(copy, (ep) => {
+      ep.parse(ep.merge(ep.merge(...args()))); // teaches the shim that parse() follows such merges
+      return ep.merge(ep.merge(...args()));
+    }, (ep, m) => ep.parse(ep.merge(change(m))));
     const parsedAgain = () => run(() => {
       const ep = withLayers();
       const m = ep.merge(...args());

@@ -69,7 +69,7 @@ func (c realCall) use(s *shim) { s.vals, s.layer = c.vals, c.layer }
 func (c realCall) call(b *Bridge) int {
 	status := b.Call(c.in)
 	if c.then != nil {
-		binary.LittleEndian.PutUint32(c.then[9:], b.calls)
+		binary.LittleEndian.PutUint32(c.then[9:], b.calls) // the word after op, layer and base: the merge it changes
 		status = b.Call(c.then)
 	}
 	return status
