@@ -1,5 +1,7 @@
 package core
 
+import "github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+
 // normaliseHeaders checks a headers option and returns it with lower-case
 // names (D22): when two names differ only in case the later value wins, at
 // the earlier one's position, as the reference's lowercaseKeys does.
@@ -72,8 +74,12 @@ func checkHeader(name string, v Value, field string) error {
 }
 
 // headerSafe reports whether s holds no CR, LF or NUL, which would split or
-// truncate a request (D22).
+// truncate a request (D22). Printable ASCII, as nearly every header value
+// is, holds none and is told eight bytes at a time.
 func headerSafe(s string) bool {
+	if ascii.Printable(s) {
+		return true
+	}
 	for i := 0; i < len(s); i++ {
 		if charClass[s[i]]&classBreaksHeader != 0 {
 			return false

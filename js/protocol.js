@@ -20,7 +20,7 @@ export const OP_REMERGE_PARSE = 83; // "S": remerge, and parse of its result
 // Record tags.
 const REC_UNDEFINED = 0, REC_NULL = 1, REC_FALSE = 2, REC_TRUE = 3, REC_NUMBER = 4, REC_BIGINT = 5,
   REC_STRING = 6, REC_ARRAY = 7, REC_OBJECT = 8, REC_HOST = 9, REC_HELD_STRING = 10, REC_HELD_ARRAY = 11,
-  REC_HELD_OBJECT = 12;
+  REC_HELD_OBJECT = 12, REC_LAYER_STRING = 13;
 
 const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
@@ -56,6 +56,13 @@ export const MAX_DEPTH = 256;
 // load. At 4096, a 1 KB body cost twice a 64-byte one in Chromium, where
 // text is encoded by hand (make bench).
 const SHORT_STRING = 256, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
+
+// A header value at least this long that is one of the layer's strings
+// crosses as its handle there (REC_LAYER_STRING): headers taken from an
+// earlier result and given back (the next page's, Octokit's auth hook's)
+// hold the layer's user-agent and accept. Shorter ones are written: a
+// lookup costs about what writing 16 characters does.
+const LAYER_STRING = 16;
 
 /**
  * The largest message (or loaded value) the shim writes: what the engine
@@ -107,6 +114,8 @@ class Writer {
     this.snap = false;
     this.track = false;
     this.ends = null;
+    this.strings = null; // the layer's strings, by value: their handles there (layerStrings)
+    this.known = null; // strings, while a headers object is written
   }
 
   /**
@@ -231,10 +240,16 @@ class Writer {
     const at = this.table.length;
     this.table.push(v);
     switch (typeof v) {
-      case "string":
+      case "string": {
         if (!full && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
+        const h = this.known !== null && v.length >= LAYER_STRING ? this.known.get(v) : undefined;
+        if (h !== undefined) {
+          this.u8(REC_LAYER_STRING);
+          return this.u32(h);
+        }
         this.u8(REC_STRING);
         return this.str(v);
+      }
       case "number":
         return this.number("" + v); // D12: JavaScript's own String(n)
       case "boolean":
@@ -359,6 +374,13 @@ class Writer {
       this.table.push(v);
       this.u8(REC_HOST);
       this.u8(classOf(v));
+    } else if (k === "headers") {
+      this.known = this.strings;
+      try {
+        this.value(v, 2, true);
+      } finally {
+        this.known = null;
+      }
     } else {
       this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k));
     }
@@ -391,6 +413,19 @@ function wtf8(b) {
 }
 
 /**
+ * layerStrings maps the strings of a layer's table, LAYER_STRING long or
+ * more, to their handles there (the first, for a string found twice).
+ */
+function layerStrings(table) {
+  const m = new Map();
+  for (let h = 0; h < table.length; h++) {
+    const v = table[h];
+    if (typeof v === "string" && v.length >= LAYER_STRING && !m.has(v)) m.set(v, h);
+  }
+  return m;
+}
+
+/**
  * EngineStopped is thrown when the engine itself fails (a trap, or Go's
  * runtime ending on a fatal error), not the input: the instance is of no
  * further use (D29).
@@ -404,8 +439,9 @@ export class EngineStopped extends Error {
 /**
  * createWire returns the calls into one instance of endpoint.wasm, over
  * its exports, and the load function its import object must answer with.
- * A layer is { id, size, table, merged }: its id in Go, its table of values
- * (size long), and the keys where it holds a plain object (D21).
+ * A layer is { id, size, table, merged, strings }: its id in Go, its table of values
+ * (size long), the keys where it holds a plain object (D21), and its
+ * strings by value, once a call has needed them (layerStrings).
  *
  * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last one
  * returned stays valid, keepAnswer): replay
@@ -495,6 +531,7 @@ export function createWire(exports) {
       views();
       const at = u32[box + BOX_INPUT];
       w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS, keep);
+      w.strings = on.strings ??= layerStrings(on.table);
       if (over !== null && over.ends !== null) w.ends = new Map(over.ends);
       w.u8(op);
       w.u32(on.id);

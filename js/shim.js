@@ -24,7 +24,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   const registry = typeof FinalizationRegistry === "function"
     ? new FinalizationRegistry((layer) => layer.epoch === epoch && exports.ew_free(layer.id))
     : null;
-  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1 };
+  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1, strings: null };
 
   // The last merge() of any layer: its result and its kept answer. A
   // program that hands that very result back unchanged, to merge() on the
@@ -106,7 +106,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   function layerOf({ id, table, options }) {
     const merged = new Set();
     for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
-    return { id, size: table.length, table, merged, options, epoch };
+    return { id, size: table.length, table, merged, options, epoch, strings: null };
   }
 
   function withDefaults(layer) {

@@ -1,7 +1,13 @@
-// Package ascii holds the one test of whether text is ASCII, shared by the
-// engine (core) and the bridge (wasm/bridge): every url and query value is
-// checked, so it reads eight bytes at a time.
+// Package ascii holds the tests of text that look at eight bytes at once,
+// shared by the engine (core) and the bridge (wasm/bridge): whether text is
+// ASCII (every url and query value, every string of an answer) and whether
+// it is printable ASCII (every header value).
 package ascii
+
+const (
+	highBits = 0x8080808080808080
+	spaces   = 0x2020202020202020
+)
 
 // Is reports whether s has no byte >= 0x80. It tests eight bytes at once:
 // in WebAssembly, where each Go loop iteration costs several instructions,
@@ -11,14 +17,12 @@ func Is(s string) bool {
 	// Four words a step while they last: in WebAssembly, the step itself
 	// costs more than its loads.
 	for ; i+32 <= len(s); i += 32 {
-		if (word(s, i)|word(s, i+8)|word(s, i+16)|word(s, i+24))&0x8080808080808080 != 0 {
+		if (word(s, i)|word(s, i+8)|word(s, i+16)|word(s, i+24))&highBits != 0 {
 			return false
 		}
 	}
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+		if word(s, i)&highBits != 0 {
 			return false
 		}
 	}
@@ -30,9 +34,23 @@ func Is(s string) bool {
 	return true
 }
 
-// word returns the eight bytes of s at i as a little-endian word: one load.
-func word(s string, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+// Printable reports whether every byte of s is from 0x20 (space) to 0x7F:
+// printable ASCII, or DEL. Such text holds no control character, which is
+// what a header value is checked for (core's headerSafe asks this first).
+func Printable(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		// A byte below 0x20 borrows and sets its high bit; a byte of 0x80 or
+		// more has it set already. Bytes from 0x20 to 0x7F leave every high
+		// bit clear, and borrow nothing from the byte above.
+		if x := word(s, i); (x-spaces|x)&highBits != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

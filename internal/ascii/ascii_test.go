@@ -56,3 +56,47 @@ func BenchmarkIs(b *testing.B) {
 		}
 	}
 }
+
+func printableByteAtATime(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPrintableFindsEveryOtherByteAtEveryPosition: each byte outside
+// 0x20-0x7F is found wherever it stands, beside the bytes at the edges of
+// the range, which must not borrow into it.
+func TestPrintableFindsEveryOtherByteAtEveryPosition(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		for _, fill := range []byte{' ', '!', 'a', '~', 0x7f} {
+			s := strings.Repeat(string(fill), n)
+			if !Printable(s) {
+				t.Errorf("Printable(%d × %#x) = false", n, fill)
+			}
+			for i := 0; i < n; i++ {
+				for c := 0; c < 256; c++ {
+					b := []byte(s)
+					b[i] = byte(c)
+					if got, want := Printable(string(b)), c >= 0x20 && c < 0x80; got != want {
+						t.Errorf("Printable: byte %#x at %d of %d in %#x: %v", c, i, n, fill, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzPrintable: Printable agrees with the byte-at-a-time definition.
+func FuzzPrintable(f *testing.F) {
+	f.Add("octokit-core.js/7.0.8 Node.js/20.20.2 (linux; x64)")
+	f.Add("token x\r\nx-injected: 1")
+	f.Add("\x1f\x20\x7f\x80")
+	f.Fuzz(func(t *testing.T, s string) {
+		if Printable(s) != printableByteAtATime(s) {
+			t.Errorf("Printable(%q) = %v", s, Printable(s))
+		}
+	})
+}

@@ -110,3 +110,22 @@ test("merge() of a changed result after another call sends the options whole, an
   assert.equal(whole.headers.authorization, "token t");
   assert.deepEqual(Object.keys(whole).slice(-3), ["owner", "repo", "page"]);
 });
+
+test("a header value the layer holds crosses as its handle there: the user-agent given back by the next page and the auth hook is not written again, and the results are the reference's", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep, messages } = await counted();
+  const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36";
+  const route = "GET /repos/{owner}/{repo}/issues", parameters = { owner: "octokit", repo: "rest.js", per_page: 100 };
+  const next = octokit(ep, ua).pages(route, parameters), nextRef = octokit(ref, ua).pages(route, parameters);
+  for (let page = 2; page < 5; page++) {
+    const url = `https://api.github.com/repositories/1296269/issues?per_page=100&page=${page}`;
+    const before = messages.length;
+    const got = next(url), want = nextRef(url); // each with its own hook
+    assert.deepEqual({ ...got, request: null }, { ...want, method: want.method.toLowerCase(), request: null }); // D3
+    assert.equal(typeof got.request.hook, "function");
+    // The first page's parse() is a call of its own, on no layer (it
+    // teaches the shim that parse() follows); the pages after it are not.
+    const sent = messages.slice(before);
+    if (page > 2) assert.ok(sent.length === 2 && sent.every((m) => !m.includes(ua)), `page ${page}: the user-agent crossed as text`);
+  }
+});

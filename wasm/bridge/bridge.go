@@ -17,6 +17,8 @@ import (
 type Bridge struct {
 	layers    map[uint32]layer
 	nextLayer uint32
+	lastLayer uint32 // the layer of the last call, in near: calls go on one layer
+	near      layer
 	sides     [2]side
 	cur       int // the side of the call under way
 	w         writer
@@ -30,6 +32,11 @@ type Bridge struct {
 type layer struct {
 	b    *core.Builder
 	size int
+	// strs holds the layer's strings by handle ("" for the other values):
+	// the shim names one by its handle rather than write it again where a
+	// call gives it back (recLayerString), as headers taken from an earlier
+	// result do.
+	strs []string
 }
 
 // side is the memory of one call: the buffer its message is written into
@@ -58,7 +65,8 @@ type lastMerge struct {
 // loader asks fetch for the whole value of a handle (protocol.go, load),
 // written into the arena it is given, which it may replace by a larger one.
 func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
-	b := &Bridge{layers: map[uint32]layer{0: {core.New(), 0}}, nextLayer: 1, small: idleCalls + 1}
+	root := layer{core.New(), 0, nil}
+	b := &Bridge{layers: map[uint32]layer{0: root}, nextLayer: 1, near: root, small: idleCalls + 1}
 	for i := range b.sides {
 		b.sides[i].load = loader{fetch: fetch}
 		b.sides[i].reset()
@@ -112,7 +120,8 @@ func (b *Bridge) Call(in []byte) (status int) {
 	r := reader{in: in, slab: &sd.slab}
 	op := r.u8()
 	layerID := r.u32()
-	l, known := b.layers[layerID]
+	l, known := b.layer(layerID)
+	r.layer = l.strs
 	r.next = int(r.u32())
 	route := ""
 	if remerge {
@@ -186,7 +195,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 			// The new layer's table holds only its own values (Renumber):
 			// the answer lists the handles they had, then its options.
 			old := nb.Renumber()
-			b.layers[id] = layer{nb, len(old)}
+			b.layers[id] = layer{nb, len(old), stringsOf(nb.DEFAULTS(), len(old))}
 			b.w.ops = append(b.w.ops, id, uint32(len(old)))
 			for _, h := range old {
 				b.w.ops = append(b.w.ops, uint32(h))
@@ -276,7 +285,53 @@ func (b *Bridge) Text() []byte { return b.w.text }
 func (b *Bridge) Free(id uint32) {
 	if id != 0 {
 		delete(b.layers, id)
+		if id == b.lastLayer {
+			b.lastLayer, b.near = 0, b.layers[0]
+		}
 	}
+}
+
+// layer returns the layer of id, and whether there is one. The last one
+// asked for is kept at hand: a map lookup is hashing in Go's WebAssembly
+// code, a twentieth of a small call (profiled).
+func (b *Bridge) layer(id uint32) (layer, bool) {
+	if id == b.lastLayer {
+		return b.near, true
+	}
+	l, ok := b.layers[id]
+	if ok {
+		b.lastLayer, b.near = id, l
+	}
+	return l, ok
+}
+
+// stringsOf returns the strings of a layer's options, keys and values, by
+// handle (n handles): the strings of the shim's table for the layer.
+func stringsOf(o *core.Obj, n int) []string {
+	strs := make([]string, n)
+	var value func(v core.Value)
+	value = func(v core.Value) {
+		switch v.Kind() {
+		case core.String:
+			if h, ok := v.Handle(); ok && h < n {
+				strs[h] = v.Text()
+			}
+		case core.Object:
+			o := v.Obj()
+			for i := 0; i < o.Len(); i++ {
+				if h, ok := o.KeyHandle(i); ok && h < n {
+					strs[h] = o.Key(i)
+				}
+				value(o.At(i))
+			}
+		case core.Array:
+			for _, e := range v.List() {
+				value(e)
+			}
+		}
+	}
+	value(core.ObjValue(o))
+	return strs
 }
 
 // trim lets go of the buffers of a large call.

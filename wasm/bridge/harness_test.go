@@ -16,10 +16,12 @@ import (
 
 // shim plays the JavaScript side of one bridge.
 type shim struct {
-	b      *Bridge
-	layers map[uint32][]core.Value // each layer's table
-	vals   []core.Value            // the call under way
-	layer  uint32
+	b       *Bridge
+	layers  map[uint32][]core.Value // each layer's table
+	vals    []core.Value            // the call under way
+	layer   uint32
+	headers bool // a headers object is being written: its strings may be the layer's
+	written bool // write every string out, never as a layer's (recLayerString)
 }
 
 func newShim() *shim {
@@ -80,9 +82,25 @@ func (s *shim) options(out []byte, options string, hold []string) []byte {
 		for _, h := range hold {
 			held = held || h == k
 		}
+		s.headers = k == "headers"
 		out = s.rec(out, o.At(i), held)
+		s.headers = false
 	}
 	return out
+}
+
+// layerString returns the handle of str in the layer's table, as the shim's
+// layerStrings finds it, for a header value of 16 bytes or more.
+func (s *shim) layerString(str string) (int, bool) {
+	if !s.headers || s.written || len(str) < 16 {
+		return 0, false
+	}
+	for h, v := range s.layers[s.layer] {
+		if v.Kind() == core.String && v.Text() == str {
+			return h, true
+		}
+	}
+	return 0, false
 }
 
 func appendStr(out []byte, s string) []byte {
@@ -110,6 +128,9 @@ func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
 	case core.String:
 		if held {
 			return append(out, recHeldString)
+		}
+		if h, ok := s.layerString(v.Text()); ok {
+			return binary.LittleEndian.AppendUint32(append(out, recLayerString), uint32(h))
 		}
 		return appendStr(append(out, recString), v.Text())
 	case core.Array:

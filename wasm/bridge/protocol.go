@@ -42,6 +42,10 @@ package bridge
 //	             shim did not write (large, or likely never read); the
 //	             engine asks for it through the load import where it must
 //	             read it (core.Unloaded)
+//	recLayerString u32 handle: a string equal to the value of that handle
+//	             in the layer's table, which the engine holds: a header
+//	             value a result took from the layer, given back (the next
+//	             page's headers, the auth hook's), is not written again
 //
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
@@ -113,6 +117,7 @@ const (
 	recHeldString
 	recHeldArray
 	recHeldObject
+	recLayerString
 )
 
 // noRoute is the route length that means "no route".

@@ -15,7 +15,9 @@ type reader struct {
 	pos  int
 	next int // the next handle
 	slab *slab
-	bad  bool // the message is malformed
+	// layer holds the strings of the call's layer by handle (recLayerString).
+	layer []string
+	bad   bool // the message is malformed
 }
 
 // slab holds the objects and values of one call's messages for reuse.
@@ -141,6 +143,16 @@ func (r *reader) value(depth, h int) core.Value {
 		return r.object(depth, h)
 	case recHost:
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
+	case recLayerString:
+		// A string of the layer, named by its handle there: a view of the
+		// layer's own copy. The value takes its handle in this message, as
+		// any other, so that the answer names what the caller gave.
+		i := r.u32()
+		if uint64(i) >= uint64(len(r.layer)) || r.layer[i] == "" {
+			r.bad = true
+			return core.Value{}
+		}
+		v = core.Str(r.layer[i])
 	case recHeldString:
 		return core.Unloaded(core.String, h)
 	case recHeldArray:
