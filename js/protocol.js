@@ -124,7 +124,9 @@ class Writer {
    * plain object and array written, a copy made of the values just read,
    * never read again: a getter is read once (D2, D29). With track (a call
    * whose answer is kept), ends notes where each plain object and array
-   * written in full ends in the table (see unchangedSince in createWire).
+   * written in full ends in the table (see unchangedSince in createWire),
+   * as pairs [at, end, ...]: a message has few, and a Map cost more to
+   * make than its lookups, which are rare, save.
    */
   begin(table, buf = this.buf, start = 0, end = buf.length, snap = false, track = false) {
     this.moveTo(buf, start, end);
@@ -143,7 +145,7 @@ class Writer {
 
   /** written notes, when tracking, that the plain object or array at table[self] ends at the table's end now. */
   written(self) {
-    if (this.track) (this.ends ??= new Map()).set(self, this.table.length);
+    if (this.track) (this.ends ??= []).push(self, this.table.length);
   }
 
   /** length is the bytes written since begin. */
@@ -532,7 +534,7 @@ export function createWire(exports) {
       const at = u32[box + BOX_INPUT];
       w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS, keep);
       w.strings = on.strings ??= layerStrings(on.table);
-      if (over !== null && over.ends !== null) w.ends = new Map(over.ends);
+      if (over !== null && over.ends !== null) w.ends = over.ends.slice();
       w.u8(op);
       w.u32(on.id);
       w.u32(on.size + vals.length);
@@ -755,12 +757,15 @@ export function createWire(exports) {
       case OP_OBJECT:
       case OP_BARE: {
         if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== (tag === OP_BARE ? null : Object.prototype)) return false;
-        const keys = Object.keys(x);
-        if (keys.length !== arg) return false;
-        for (let i = 0; i < arg; i++) {
-          if (keys[i] !== read() || !same(x[keys[i]])) return false;
+        // for-in, not Object.keys: it allocates nothing. It also lists
+        // enumerable keys inherited from Object.prototype (if a program
+        // adds one), which only makes x differ: it is then written whole.
+        let i = 0;
+        for (const k in x) {
+          if (i === arg || k !== read() || !same(x[k])) return false;
+          i++;
         }
-        return true;
+        return i === arg;
       }
       case OP_ARRAY:
         if (!Array.isArray(x) || x.length !== arg) return false;
@@ -784,8 +789,8 @@ export function createWire(exports) {
   function unchangedSince(x, i) {
     if (x !== vals[i]) return -1;
     if (typeof x !== "object" || x === null || !(Array.isArray(x) || isPlain(x))) return i + 1;
-    const end = ends === null ? undefined : ends.get(i);
-    if (end === undefined) return -1;
+    const end = endOf(i);
+    if (end < 0) return -1;
     let j = i + 1;
     if (Array.isArray(x)) {
       for (let k = 0; k < x.length && j >= 0; k++) j = j < end ? unchangedSince(x[k], j) : -1;
@@ -798,6 +803,12 @@ export function createWire(exports) {
       }
     }
     return j === end ? end : -1;
+  }
+
+  /** endOf returns where the plain object or array at vals[i] ends in vals (Writer.written), or -1. */
+  function endOf(i) {
+    if (ends !== null) for (let j = 0; j < ends.length; j += 2) if (ends[j] === i) return ends[j + 1];
+    return -1;
   }
 
   function read() {
