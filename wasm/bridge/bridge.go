@@ -149,7 +149,11 @@ func (b *Bridge) Call(in []byte) (status int) {
 			res, err = sd.session.Parse(options)
 		}
 		if err == nil {
-			b.w.request(res)
+			var given *core.Obj // merged options given: the url may be theirs unchanged
+			if op == opParse {
+				given = options
+			}
+			b.w.request(res, given)
 		}
 	case opMerge, opRemerge:
 		var m *core.Obj
@@ -178,7 +182,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		b.w.object(m)
 		if perr == nil {
 			b.w.ops = append(b.w.ops, 1)
-			b.w.request(res)
+			b.w.request(res, m)
 		} else if e, ok := perr.(*core.Error); ok {
 			b.w.ops = append(b.w.ops, 0)
 			b.w.errorText(e)

@@ -145,3 +145,31 @@ func TestConstantIndexFindsEveryConstantAndNothingElse(t *testing.T) {
 		}
 	}
 }
+
+// TestAUrlParsedUnchangedIsNamedByItsHandle: a url that parse() leaves as
+// it is (a next page's, from a link header) is answered as the caller's
+// string, by handle; one the engine changes is written as text.
+func TestAUrlParsedUnchangedIsNamedByItsHandle(t *testing.T) {
+	s := newShim()
+	for _, c := range []struct {
+		url, more string
+		byRef     bool
+		result    string
+	}{
+		{"https://api.github.com/repositories/1/issues?per_page=100&page=2", "", true, "https://api.github.com/repositories/1/issues?per_page=100&page=2"},
+		{"https://api.github.com/repositories/1/issues?per_page=100", `,"page":2`, false, "https://api.github.com/repositories/1/issues?per_page=100&page=2"},
+		{"https://api.github.com/x/{y}", `,"y":"z"`, false, "https://api.github.com/x/z"},
+		{"/x", "", false, "https://api.github.com/x"},
+		{"https://h.example/a b", "", false, "https://h.example/a%20b"},
+	} {
+		in := s.msg(opParse, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","url":"`+c.url+`"`+c.more+`}`)
+		status, got := s.run(in)
+		if status != statusOK || !strings.Contains(got, `"url":"`+c.result+`"`) {
+			t.Fatalf("%s: %d %s", c.url, status, got)
+		}
+		// The words: opObject, method's key and value, url's key, then the url.
+		if w := s.b.w.ops[4]; (w&15 == opRef) != c.byRef {
+			t.Errorf("%s: url word %#x, by handle %v", c.url, w, c.byRef)
+		}
+	}
+}

@@ -120,8 +120,11 @@ func (w *writer) members(tag int, o *core.Obj) {
 }
 
 // request writes request options: {method, url, headers, body?, request?},
-// in the reference's key order.
-func (w *writer) request(r *core.Request) {
+// in the reference's key order. merged, when given, is the merged options
+// the request was parsed from: a url that is their url unchanged (a next
+// page's, taken from a link header) is named by its handle, not written as
+// text that the shim would decode again.
+func (w *writer) request(r *core.Request, merged *core.Obj) {
 	n := 3
 	if r.Body.Kind() != core.Undefined {
 		n++
@@ -133,7 +136,7 @@ func (w *writer) request(r *core.Request) {
 	w.word(opConst, constMethod)
 	w.word(opConst, constGet+methodOf(r.Method))
 	w.word(opConst, constURL)
-	w.textOp(opText, r.URL)
+	w.url(r.URL, merged)
 	w.word(opConst, constHeaders)
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
@@ -148,6 +151,20 @@ func (w *writer) request(r *core.Request) {
 		w.word(opConst, constRequest)
 		w.value(r.Request)
 	}
+}
+
+// url writes a request's url: by the handle of merged's url when it is that
+// string, else as text.
+func (w *writer) url(url string, merged *core.Obj) {
+	if merged != nil {
+		if v, ok := merged.Get("url"); ok && v.Kind() == core.String && v.Text() == url {
+			if h, ok := v.Handle(); ok && !v.IsUnloaded() {
+				w.word(opRef, h)
+				return
+			}
+		}
+	}
+	w.textOp(opText, url)
 }
 
 // constantsOfLength lists, for each length, the indexes of the string
