@@ -57,8 +57,8 @@ export const MAX_DEPTH = 256;
 // text is encoded by hand (make bench).
 const SHORT_STRING = 256, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
 
-// A header value at least this long that is one of the layer's strings
-// crosses as its handle there (REC_LAYER_STRING): headers taken from an
+// A header value at least this long that is one of the layer's header
+// values crosses as its handle there (REC_LAYER_STRING): headers taken from an
 // earlier result and given back (the next page's, Octokit's auth hook's)
 // hold the layer's user-agent and accept. Shorter ones are written: a
 // lookup costs about what writing 16 characters does.
@@ -114,8 +114,8 @@ class Writer {
     this.snap = false;
     this.track = false;
     this.ends = null;
-    this.strings = null; // the layer's strings and their handles there (layerStrings)
-    this.known = null; // strings, while a headers object is written
+    this.strings = null; // the call's layer's header strings (headerStrings)
+    this.known = null; // those strings, while a headers object is written
   }
 
   /**
@@ -134,6 +134,7 @@ class Writer {
     this.snap = snap;
     this.track = track;
     this.ends = null;
+    this.known = null;
   }
 
   /** moveTo points the writer at a new buffer, at start, with room up to end; the message goes on. */
@@ -377,14 +378,11 @@ class Writer {
       this.u8(REC_HOST);
       this.u8(classOf(v));
     } else if (k === "headers") {
-      this.known = this.strings;
-      try {
-        this.value(v, 2, true);
-      } finally {
-        this.known = null;
-      }
+      this.known = this.strings; // begin() clears it too, should value() throw
+      this.value(v, 2, true);
+      this.known = null;
     } else {
-      this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k));
+      this.value(v, 2, full || k === "mediaType" || merged.has(k));
     }
   }
 }
@@ -415,23 +413,12 @@ function wtf8(b) {
 }
 
 /**
- * layerStrings lists the strings of a layer's table, LAYER_STRING long or
- * more, and their handles there, as pairs [string, handle, ...] (the first
- * handle of a string found twice). A layer holds few (its url, headers and
- * a few parameters). Not a Map: hashing the strings looked up made every
- * later call in Chromium a quarter slower (make bench, long url values
- * 0.80x -> 0.59x), as if V8 then stored them otherwise.
+ * handleIn returns the handle of s in a list of a layer's header strings
+ * (headerStrings), or -1. A list compared with ===, not a Map: hashing the
+ * strings looked up made every later call in Chromium a quarter slower
+ * (make bench, long url values 0.80x -> 0.59x), as if V8 then stored them
+ * otherwise.
  */
-function layerStrings(table) {
-  const list = [];
-  for (let h = 0; h < table.length; h++) {
-    const v = table[h];
-    if (typeof v === "string" && v.length >= LAYER_STRING && handleIn(list, v) < 0) list.push(v, h);
-  }
-  return list;
-}
-
-/** handleIn returns the handle of s in a list of layerStrings, or -1. */
 function handleIn(list, s) {
   for (let i = 0; i < list.length; i += 2) if (list[i] === s) return list[i + 1];
   return -1;
@@ -451,9 +438,9 @@ export class EngineStopped extends Error {
 /**
  * createWire returns the calls into one instance of endpoint.wasm, over
  * its exports, and the load function its import object must answer with.
- * A layer is { id, size, table, merged, strings }: its id in Go, its table of values
- * (size long), the keys where it holds a plain object (D21), and its
- * strings by value, once a call has needed them (layerStrings).
+ * A layer is { id, size, table, merged, strings }: its id in Go, its table
+ * of values (size long), the keys where it holds a plain object (D21), and
+ * its long header values with their handles (headerStrings).
  *
  * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last one
  * returned stays valid, keepAnswer): replay
@@ -529,8 +516,8 @@ export function createWire(exports) {
    * call sends one message and returns the value of its answer. route is a
    * string or undefined, options a plain object or null; full writes every
    * value (for defaults, whose values Go keeps). For OP_DEFAULTS it returns
-   * the new layer's id, its table and its options. With keep, the answer is
-   * kept and returned as { value, kept }. With over (a kept answer of the
+   * the new layer's id, its table, its options and its header strings. With
+   * keep, the answer is kept and returned as { value, kept }. With over (a kept answer of the
    * last call, isLast), the call is a remerge of its merged options and
    * options is the list of changed members (changes).
    */
@@ -543,7 +530,7 @@ export function createWire(exports) {
       views();
       const at = u32[box + BOX_INPUT];
       w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS, keep);
-      w.strings = on.strings ??= layerStrings(on.table);
+      w.strings = on.strings;
       if (over !== null && over.ends !== null) w.ends = over.ends.slice();
       w.u8(op);
       w.u32(on.id);
@@ -621,7 +608,37 @@ export function createWire(exports) {
     const table = new Array(n);
     for (let i = 0; i < n; i++) table[i] = resolve(W[p++]);
     layer = { size: n, table };
-    return { id, table, options: read() };
+    const at = p;
+    const options = read();
+    p = at;
+    return { id, table, options, strings: headerStrings() };
+  }
+
+  /**
+   * headerStrings reads the options of a new layer's answer again, from p,
+   * for the string values of their headers, LAYER_STRING long or more, and
+   * returns them with their handles as pairs [string, handle, ...]: the
+   * strings a call's headers may give back (Writer.member). Only header
+   * values, so that a lookup costs by the layer's headers, however many
+   * other values the layer holds.
+   */
+  function headerStrings() {
+    const list = [];
+    const n = W[p++] >>> 4; // the options: an object
+    for (let i = 0; i < n; i++) {
+      if (read() !== "headers" || (W[p] & 15) !== OP_OBJECT) {
+        skip();
+        continue;
+      }
+      const m = W[p++] >>> 4;
+      for (let j = 0; j < m; j++) {
+        skip(); // the name
+        const wd = W[p], v = (wd & 15) === OP_REF ? resolve(wd >>> 4) : undefined;
+        if (typeof v === "string" && v.length >= LAYER_STRING && handleIn(list, v) < 0) list.push(v, wd >>> 4);
+        skip();
+      }
+    }
+    return list;
   }
 
   function readError() {

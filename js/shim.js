@@ -24,7 +24,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   const registry = typeof FinalizationRegistry === "function"
     ? new FinalizationRegistry((layer) => layer.epoch === epoch && exports.ew_free(layer.id))
     : null;
-  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1, strings: null };
+  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1, strings: [] };
 
   // The last merge() of any layer: its result and its kept answer. A
   // program that hands that very result back unchanged, to merge() on the
@@ -103,10 +103,10 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   }
 
   /** layerOf makes a layer of the defaults' answer: its keys with plain objects merge (D21). */
-  function layerOf({ id, table, options }) {
+  function layerOf({ id, table, options, strings }) {
     const merged = new Set();
     for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
-    return { id, size: table.length, table, merged, options, epoch, strings: null };
+    return { id, size: table.length, table, merged, options, epoch, strings };
   }
 
   function withDefaults(layer) {

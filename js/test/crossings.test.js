@@ -129,3 +129,14 @@ test("a header value the layer holds crosses as its handle there: the user-agent
     if (page > 2) assert.ok(sent.length === 2 && sent.every((m) => !m.includes(ua)), `page ${page}: the user-agent crossed as text`);
   }
 });
+
+test("only the layer's header values cross by handle: a header equal to another of the layer's values is written, so that a lookup costs by the layer's headers alone", async () => {
+  const { ep, messages } = await counted();
+  const header = "application/vnd.example.header-value+json", other = "a parameter value of the layer, long enough";
+  const layer = ep.defaults({ headers: { "x-a": header }, note: other });
+  const r = layer("GET /x", { headers: { "x-b": other, "x-c": header } });
+  const sent = messages.at(-1);
+  assert.ok(sent.includes(other) && !sent.includes(header), "what crossed as text");
+  assert.equal(r.headers["x-b"], other);
+  assert.equal(r.headers["x-c"], header);
+});

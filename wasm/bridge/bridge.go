@@ -199,13 +199,14 @@ func (b *Bridge) Call(in []byte) (status int) {
 			// The new layer's table holds only its own values (Renumber):
 			// the answer lists the handles they had, then its options.
 			old := nb.Renumber()
-			b.layers[id] = layer{nb, len(old), stringsOf(nb.DEFAULTS(), len(old))}
+			options := nb.DEFAULTS() // a copy: one for the layer's strings and the answer
+			b.layers[id] = layer{nb, len(old), stringsOf(options, len(old))}
 			b.w.ops = append(b.w.ops, id, uint32(len(old)))
 			for _, h := range old {
 				b.w.ops = append(b.w.ops, uint32(h))
 			}
 			b.w.base = len(old)
-			b.w.object(nb.DEFAULTS())
+			b.w.object(options)
 		}
 	default:
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))

@@ -89,8 +89,10 @@ func (s *shim) options(out []byte, options string, hold []string) []byte {
 	return out
 }
 
-// layerString returns the handle of str in the layer's table, as the shim's
-// layerStrings finds it, for a header value of 16 bytes or more.
+// layerString returns the handle of str in the layer's table, for a header
+// value of 16 bytes or more. The shim looks among the layer's header values
+// only (headerStrings); the engine takes any string of the layer's table,
+// and this looks among them all.
 func (s *shim) layerString(str string) (int, bool) {
 	if !s.headers || s.written || len(str) < 16 {
 		return 0, false

@@ -157,8 +157,9 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 // string, else as text.
 func (w *writer) url(url string, merged *core.Obj) {
 	if merged != nil {
+		// (An unloaded url has no text, and a request's url is never "".)
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String && v.Text() == url {
-			if h, ok := v.Handle(); ok && !v.IsUnloaded() {
+			if h, ok := v.Handle(); ok {
 				w.word(opRef, h)
 				return
 			}
