@@ -1,9 +1,11 @@
 package core
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/escape"
 )
 
 // The escape helpers below are named for what they emulate. Each works on
@@ -11,8 +13,6 @@ import (
 // do. None of them is net/url's: url.QueryEscape writes a space as "+" and
 // escapes "!'()*", and url.PathEscape keeps ":@&=+$" — neither matches
 // encodeURIComponent, which the reference uses for query strings (D16).
-
-const upperHex = "0123456789ABCDEF"
 
 // Character classes, one bit each, looked up in charClass.
 const (
@@ -62,9 +62,9 @@ var charClass = func() (t [256]uint8) {
 // surrogate, callers refuse it first, D12).
 func appendEncodeURIComponent(dst []byte, s string, keepPlus bool) []byte {
 	if keepPlus {
-		return appendEscaped(dst, s, &uriComponentBytesAndPlus, false)
+		return escape.Append(dst, s, uriComponentAndPlusTable)
 	}
-	return appendEscaped(dst, s, &uriComponentBytes, false)
+	return escape.Append(dst, s, uriComponentTable)
 }
 
 // appendRFC6570 appends s escaped for an RFC 6570 expansion (section 3.2.1):
@@ -74,64 +74,32 @@ func appendEncodeURIComponent(dst []byte, s string, keepPlus bool) []byte {
 // triplets are kept too ("U+R"), while a "%" that starts no triplet is
 // encoded.
 func appendRFC6570(dst []byte, s string, allowReserved bool) []byte {
-	if allowReserved {
-		return appendEscaped(dst, s, &uriBytes, true)
+	if !allowReserved {
+		return escape.Append(dst, s, unreservedTable)
 	}
-	return appendEscaped(dst, s, &unreservedBytes, false)
+	for {
+		i := indexTriplet(s)
+		if i < 0 {
+			return escape.Append(dst, s, uriTable)
+		}
+		dst = append(escape.Append(dst, s[:i], uriTable), s[i:i+3]...)
+		s = s[i+3:]
+	}
 }
 
-// appendEscaped appends s with every byte not in keep written as a %XX
-// triplet; with triplets, a "%" that starts a %XX triplet is kept with it.
-// It is the one escaping loop of the engine: each run of kept bytes is
-// copied at once, into room made once for every byte escaped, so that the
-// loop appends nothing (in WebAssembly an append a byte cost more than the
-// rest of the loop: a 1,000-character q took 5.2 µs, then 3.1).
-func appendEscaped(dst []byte, s string, keep *[256]bool, triplets bool) []byte {
-	n := len(dst)
-	if cap(dst)-n < 3*len(s) {
-		dst = append(dst[:n:n], make([]byte, 3*len(s))...)
-	}
-	d := dst[:cap(dst)]
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && keep[s[j]] {
-			j++
-		}
-		n += copy(d[n:], s[i:j])
-		if j == len(s) {
-			break
-		}
-		c := s[j]
-		i = j + 1
-		if triplets && isTriplet(s, j) { // kept, with its two digits
-			d[n], d[n+1], d[n+2] = c, s[j+1], s[j+2]
-			i = j + 3
-		} else {
-			d[n], d[n+1], d[n+2] = '%', upperHex[c>>4], upperHex[c&0xF]
-		}
-		n += 3
-	}
-	return d[:n]
-}
-
-// The byte sets of appendEscaped, made from charClass so that the two
-// cannot disagree: one load a byte in its loop.
+// The escape tables of the helpers above (internal/escape), made from
+// charClass so that the two cannot disagree.
 var (
-	uriComponentBytes        = bytesOf(classURIComponent, 0)
-	uriComponentBytesAndPlus = bytesOf(classURIComponent, '+')
-	unreservedBytes          = bytesOf(classUnreserved, 0)
-	uriBytes                 = bytesOf(classUnreserved|classReserved, 0)
+	uriComponentTable        = tableOf(classURIComponent, 0)
+	uriComponentAndPlusTable = tableOf(classURIComponent, '+')
+	unreservedTable          = tableOf(classUnreserved, 0)
+	uriTable                 = tableOf(classUnreserved|classReserved, 0) // "%" starts a triplet or is escaped
 )
 
-// bytesOf returns the set of the bytes in any of classes, and extra unless 0.
-func bytesOf(classes uint8, extra byte) (set [256]bool) {
-	for c := range set {
-		set[c] = charClass[c]&classes != 0
-	}
-	if extra != 0 {
-		set[extra] = true
-	}
-	return set
+// tableOf returns the table keeping the bytes in any of classes, and extra
+// unless 0.
+func tableOf(classes uint8, extra byte) *escape.Table {
+	return escape.NewTable(func(c byte) bool { return charClass[c]&classes != 0 || extra != 0 && c == extra })
 }
 
 // appendLiteral appends template literal text as RFC 6570 section 3.1 says:
@@ -140,6 +108,19 @@ func bytesOf(classes uint8, extra byte) (set [256]bool) {
 // what JavaScript's encodeURI does, except that encodeURI also escapes "%"
 // of a triplet and keeps no "[" or "]".
 func appendLiteral(dst []byte, s string) []byte { return appendRFC6570(dst, s, true) }
+
+// indexTriplet returns the index of the first %XX triplet in s, or -1.
+func indexTriplet(s string) int {
+	for i := 0; ; i++ {
+		k := strings.IndexByte(s[i:], '%')
+		if k < 0 {
+			return -1
+		}
+		if i += k; isTriplet(s, i) {
+			return i
+		}
+	}
+}
 
 // isTriplet reports whether s[i:] starts with "%" and two hex digits.
 func isTriplet(s string, i int) bool {
