@@ -21,12 +21,13 @@ const (
 	classURIComponent             // kept by encodeURIComponent: ALPHA DIGIT - _ . ! ~ * ' ( )
 	classToken                    // an RFC 9110 token character (header names, D22)
 	classBreaksHeader             // CR, LF or NUL: never in a header (D22)
+	classUpper                    // A-Z, which header names are lower-cased of (D22)
 )
 
 var charClass = func() (t [256]uint8) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] |= classUnreserved | classURIComponent
-		t[c-'a'+'A'] |= classUnreserved | classURIComponent
+		t[c-'a'+'A'] |= classUnreserved | classURIComponent | classUpper
 	}
 	for c := '0'; c <= '9'; c++ {
 		t[c] |= classUnreserved | classURIComponent
@@ -170,10 +171,6 @@ func appendLowerASCII(dst []byte, s string) []byte {
 
 // hasUpper reports whether s holds an ASCII upper-case letter.
 func hasUpper(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			return true
-		}
-	}
-	return false
+	_, some := classesOf(s)
+	return some&classUpper != 0
 }

@@ -27,10 +27,11 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	clean := true // already lower-case, with no undefined: use it as is
 	for i := 0; i < in.Len(); i++ {
 		name, val := in.ents[i].k, in.ents[i].v
-		if err := checkHeader(name, val, field); err != nil {
+		upper, err := checkHeader(name, val, field)
+		if err != nil {
 			return nil, err
 		}
-		if val.kind() == Undefined || hasUpper(name) {
+		if val.kind() == Undefined || upper {
 			clean = false
 		}
 	}
@@ -56,21 +57,44 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 
 // checkHeader refuses a name that is not an HTTP token and a value that
 // holds CR, LF or NUL, which would split or truncate the request (D22). The
-// value is never quoted: it may be a credential (D23).
-func checkHeader(name string, v Value, field string) error {
-	if !isToken(name) {
-		return errorf(CodeInvalidHeader, field, "%s is not a valid header name", quote(name))
+// value is never quoted: it may be a credential (D23). It reports whether
+// the name has an upper-case letter, found by the same look at its bytes.
+func checkHeader(name string, v Value, field string) (upper bool, err error) {
+	all, some := classesOf(name)
+	if name == "" || all&classToken == 0 { // not isToken: one walk gives both
+		return false, errorf(CodeInvalidHeader, field, "%s is not a valid header name", quote(name))
 	}
+	upper = some&classUpper != 0
 	switch v.kind() {
 	case Undefined, Null, Number, Bool, BigInt:
-		return nil
+		return upper, nil
 	case String:
 		if !headerSafe(v.text()) {
-			return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
+			return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
-		return nil
+		return upper, nil
 	}
-	return errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number or boolean, not %s", kindName(v.kind()))
+	return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number or boolean, not %s", kindName(v.kind()))
+}
+
+// isToken reports whether s is an RFC 9110 token:
+// 1*( ALPHA / DIGIT / "!#$%&'*+-.^_`|~" ).
+func isToken(s string) bool {
+	all, _ := classesOf(s)
+	return s != "" && all&classToken != 0
+}
+
+// classesOf returns the character classes every byte of s is in, and those
+// some byte is in: one loop with no branch in it but its own, where a test
+// for each class would each walk s and branch on every byte.
+func classesOf(s string) (all, some uint8) {
+	all = 0xff
+	for i := 0; i < len(s); i++ {
+		c := charClass[s[i]]
+		all &= c
+		some |= c
+	}
+	return all, some
 }
 
 // headerSafe reports whether s holds no CR, LF or NUL, which would split or
@@ -86,15 +110,4 @@ func headerSafe(s string) bool {
 		}
 	}
 	return true
-}
-
-// isToken reports whether s is an RFC 9110 token:
-// 1*( ALPHA / DIGIT / "!#$%&'*+-.^_`|~" ).
-func isToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if charClass[s[i]]&classToken == 0 {
-			return false
-		}
-	}
-	return s != ""
 }

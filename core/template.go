@@ -219,6 +219,11 @@ func nextColonPlaceholder(url string, from int) int {
 		}
 		pathStart = n + i
 	}
+	// A path with no ':' at all, as an absolute url's usually is, needs no
+	// walk: in WebAssembly each byte of it costs a few branches.
+	if strings.IndexByte(url[max(from, pathStart):], ':') < 0 {
+		return -1
+	}
 	depth := 0
 	for i := pathStart; i < len(url); i++ {
 		switch c := url[i]; c {

@@ -871,8 +871,15 @@ export function createWire(exports) {
       case OP_OBJECT: {
         const o = {};
         for (let i = 0; i < arg; i++) {
-          const k = read();
-          setMember(o, k, read());
+          // Most keys are constants (none of them "__proto__"): set at once.
+          const kw = W[p];
+          if ((kw & 15) === OP_CONST) {
+            p++;
+            o[CONSTANTS[kw >>> 4]] = read();
+          } else {
+            const k = read();
+            setMember(o, k, read());
+          }
         }
         return o;
       }
