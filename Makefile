@@ -36,16 +36,20 @@ WASMFLAGS := -trimpath -gcflags=std=-l -ldflags="-s -w"
 # and without them, the two modules side by side in one process.
 WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext
 
-# wasm/default.pgo: a CPU profile of the engine on real calls, which go build
-# uses for the main package's directory (profile-guided optimization): the
-# hot calls are inlined. In Go's WebAssembly a call passes its arguments
-# through memory and may be a resume point, so this took about 10% off the
-# engine's time (BenchmarkBridge, WebAssembly) and 3-8% off the workloads of
-# make bench in Node, for 17 KB more with brotli. Go cannot profile
-# WebAssembly, so the profile is taken natively, on the same code: make pgo.
+# PGOFLAGS: profile-guided optimization. wasm/default.pgo is a CPU profile of
+# the engine on real calls (make pgo); with it the compiler inlines the hot
+# calls, which in Go's WebAssembly pass their arguments through memory and
+# may be resume points: BenchmarkBridge in WebAssembly 3-11% faster. Go cannot
+# profile WebAssembly, so the profile is taken natively, on the same code.
+# The inlining budget of hot calls is 300 (Go's default: 2000): with 2000
+# the engine was 10% faster again, but the first call in a fresh Node
+# process took 30% longer (V8 compiles the larger functions), and with 600,
+# 6% longer; with 300 it takes as long as without a profile (paired runs).
+PGOFLAGS := -pgo=$(CURDIR)/wasm/default.pgo -gcflags=github.com/endpoint-wasm/...=-d=pgoinlinebudget=300
+
 dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile
 	@mkdir -p dist
-	$(WASMENV) $(GO) build $(WASMFLAGS) -o $@ ./wasm
+	$(WASMENV) $(GO) build $(WASMFLAGS) $(PGOFLAGS) -o $@ ./wasm
 
 ## pgo: regenerate wasm/default.pgo from the Bridge and core benchmarks, natively (after changes to the engine)
 pgo:
@@ -91,7 +95,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT)
-	$(CLEANENV) $(WASMENV) $(GO) test -count=1 -pgo=$(CURDIR)/wasm/default.pgo -exec="$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
+	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(PGOFLAGS) -exec="$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
 
 test-types: build
 	node js/test/types/run.mjs
@@ -113,7 +117,7 @@ demo-measure: chromium build
 bench: deps build
 	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
 	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
-	$(CLEANENV) $(WASMENV) $(GO) test -gcflags=std=-l -pgo=wasm/default.pgo -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
+	$(CLEANENV) $(WASMENV) $(GO) test -gcflags=std=-l $(PGOFLAGS) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
 	  -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
 	node --expose-gc js/bench/run.mjs
 	node js/bench/cold.mjs
