@@ -345,8 +345,10 @@ describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
   // grows every buffer, and Go's collector then runs during the calls
   // measured, with write barriers on, which can double their time (a ratio
   // of 15-20 seen for 80,000 body keys on a quiet machine) without any
-  // quadratic step. A ratio between 23 and 69 is measured once more, in
-  // case the machine was busy.
+  // quadratic step. A ratio between 23 and 69 is measured up to twice more,
+  // in case the machine was busy: since the engine got faster, 10,000 header
+  // names cost 20 ms where 80,000 still cost about 480 ms (550 before), and
+  // the ratio sits at 15-24 on a quiet machine.
   const LINEAR = 23;
   const cases = [
     ["a POST body of 80,000 keys", "scale-body"],
@@ -357,7 +359,7 @@ describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
   for (const [what, name] of cases) {
     test(`${what} costs about 8 times what an eighth of it costs, not 64`, () => {
       let r = child(name, 120);
-      if (r.ratio >= LINEAR && r.ratio < 3 * LINEAR) {
+      for (let tries = 0; tries < 2 && r.ratio >= LINEAR && r.ratio < 3 * LINEAR; tries++) {
         const again = child(name, 120);
         if (again.ratio < r.ratio) r = again;
       }
