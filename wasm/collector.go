@@ -1,0 +1,43 @@
+//go:build wasm
+
+package main
+
+import "runtime/debug"
+
+// Go's collector and the exports.
+//
+// Go marks the heap on goroutines of its own (the mark workers), which its
+// scheduler runs when the program waits. This module never waits: main
+// blocks for good, and the exports return to JavaScript without yielding
+// (exports.go). So a collection that begins inside a call, when an
+// allocation crosses the heap's trigger, moves on only through the assists
+// that later allocations pay. The engine's calls do not allocate once its
+// buffers have grown, so such a cycle stays open, and every later call runs
+// with Go's write barrier on: ordinary calls ran 2.4 to 4.3 times slower
+// after a few large ones, for the rest of the process (README, "Go's
+// collector").
+//
+// settle closes an open cycle. Turning the collector off waits for the mark
+// in progress to end, the scheduler running the mark workers meanwhile; the
+// old setting is put back at once. With no cycle open, the pair costs about
+// 0.5 µs in WebAssembly, so it runs after every settleEvery-th call: a cycle
+// stays open for fewer calls than that.
+
+// settleEvery is how many calls may pass between two settles: about 7 ns a
+// call at 0.5 µs each.
+const settleEvery = 64
+
+var sinceSettle int
+
+// settled counts calls, and closes an open collection every settleEvery.
+func settled() {
+	if sinceSettle++; sinceSettle >= settleEvery {
+		settle()
+	}
+}
+
+// settle ends the collection in progress, if one is.
+func settle() {
+	sinceSettle = 0
+	debug.SetGCPercent(debug.SetGCPercent(-1))
+}
