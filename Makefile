@@ -23,12 +23,11 @@ all: build
 build: dist/endpoint.wasm node_modules/.installed
 	node js/build.mjs
 
-# -gcflags=std=-l: the standard library (runtime included) is compiled
-# without inlining. In Go's wasm every inlined copy of a call carries its own
-# resume points, so this takes about 46 KB off the brotli size; the calls
-# spend their time in core, which keeps inlining, and `make bench` measured
-# no change in speed (README, performance).
-WASMFLAGS := -trimpath -gcflags=std=-l -ldflags="-s -w"
+# -gcflags=std=-l (in WASMCOMPILE, below): the standard library (runtime
+# included) is compiled without inlining. In Go's wasm every inlined copy of
+# a call carries its own resume points, so this takes about 46 KB off the
+# brotli size; the calls spend their time in core, which keeps inlining, and
+# `make bench` measured no change in speed (README, performance).
 # GOWASM: the sign-extension and saturating float-to-int instructions, which
 # every browser since 2021 and Node since 12 run: a conversion is one
 # instruction instead of a sequence. 1.7 KB less with brotli; the catalog,
@@ -39,17 +38,22 @@ WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext
 # PGOFLAGS: profile-guided optimization. wasm/default.pgo is a CPU profile of
 # the engine on real calls (make pgo); with it the compiler inlines the hot
 # calls, which in Go's WebAssembly pass their arguments through memory and
-# may be resume points: BenchmarkBridge in WebAssembly 3-11% faster. Go cannot
+# may be resume points: BenchmarkBridge in WebAssembly 3-11% faster, the
+# whole suite of make bench 3.6% in Node and 2.3% in Chromium. Go cannot
 # profile WebAssembly, so the profile is taken natively, on the same code.
 # The inlining budget of hot calls is 300 (Go's default: 2000): with 2000
 # the engine was 10% faster again, but the first call in a fresh Node
 # process took 30% longer (V8 compiles the larger functions), and with 600,
 # 6% longer; with 300 it takes as long as without a profile (paired runs).
 PGOFLAGS := -pgo=$(CURDIR)/wasm/default.pgo -gcflags=github.com/endpoint-wasm/...=-d=pgoinlinebudget=300
+# WASMCOMPILE: how the module's Go is compiled, for dist and for the Go tests
+# and benchmarks run in WebAssembly alike, so that they test what ships.
+WASMCOMPILE := -gcflags=std=-l $(PGOFLAGS)
+WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 
 dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile
 	@mkdir -p dist
-	$(WASMENV) $(GO) build $(WASMFLAGS) $(PGOFLAGS) -o $@ ./wasm
+	$(WASMENV) $(GO) build $(WASMFLAGS) -o $@ ./wasm
 
 ## pgo: regenerate wasm/default.pgo from the Bridge and core benchmarks, natively (after changes to the engine)
 pgo:
@@ -95,7 +99,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT)
-	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(PGOFLAGS) -exec="$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
+	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(WASMCOMPILE) -exec="$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
 
 test-types: build
 	node js/test/types/run.mjs
@@ -117,7 +121,7 @@ demo-measure: chromium build
 bench: deps build
 	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
 	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
-	$(CLEANENV) $(WASMENV) $(GO) test -gcflags=std=-l $(PGOFLAGS) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
+	$(CLEANENV) $(WASMENV) $(GO) test $(WASMCOMPILE) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
 	  -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
 	node --expose-gc js/bench/run.mjs
 	node js/bench/cold.mjs
