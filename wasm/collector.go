@@ -20,18 +20,25 @@ import "runtime/debug"
 // settle closes an open cycle. Turning the collector off waits for the mark
 // in progress to end, the scheduler running the mark workers meanwhile; the
 // old setting is put back at once. With no cycle open, the pair costs about
-// 0.5 µs in WebAssembly, so it runs after every settleEvery-th call: a cycle
-// stays open for fewer calls than that.
+// 0.5 µs in WebAssembly, so it runs after every settleEvery-th call, and
+// after any call whose message is settleAbove bytes or more: such a call
+// costs tens of µs at least, and it is the kind that allocates (its
+// buffers grow), so the next call does not run in a cycle it opened.
 
-// settleEvery is how many calls may pass between two settles: about 7 ns a
-// call at 0.5 µs each.
-const settleEvery = 64
+const (
+	// settleEvery is how many calls may pass between two settles: about
+	// 7 ns a call at 0.5 µs each.
+	settleEvery = 64
+	// settleAbove is the size of a message after which a settle follows.
+	settleAbove = 64 << 10
+)
 
 var sinceSettle int
 
-// settled counts calls, and closes an open collection every settleEvery.
-func settled() {
-	if sinceSettle++; sinceSettle >= settleEvery {
+// settled counts calls, and closes an open collection after every
+// settleEvery-th call and after a message of n >= settleAbove bytes.
+func settled(n uint32) {
+	if sinceSettle++; sinceSettle >= settleEvery || n >= settleAbove {
 		settle()
 	}
 }

@@ -66,7 +66,7 @@ func ewCall(n uint32) int32 {
 	box[boxOps], box[boxOpsLen] = addr(ops), uint32(len(ops))
 	box[boxText], box[boxTextLen] = addr(text), uint32(len(text))
 	ewReserve(0) // the next call's buffer
-	settled()    // collector.go
+	settled(n)   // collector.go
 	return int32(status)
 }
 
