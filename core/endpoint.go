@@ -123,49 +123,68 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 // that made b (the bridge does so for each .defaults()). Call it only on a
 // Builder no one else uses yet, such as one Defaults just returned.
 func (b *Builder) Renumber() []int {
-	var old []int
-	seen := map[int32]int32{}
-	renumber := func(h *int32) {
-		if *h == 0 {
-			return
-		}
-		n, ok := seen[*h]
-		if !ok {
-			old = append(old, int(*h)-1)
-			n = int32(len(old))
-			seen[*h] = n
-		}
-		*h = n
+	r := renumbering{old: make([]int, 0, 16), seen: make([]int32, 64)}
+	r.object(b.defaults)
+	return r.old
+}
+
+// renumbering is the state of a Renumber: old[n-1] is the handle that now
+// has number n, and seen[h] the new number of handle h, or 0. Handles are
+// small, counting the values of a layer and of the call that made it.
+type renumbering struct {
+	old  []int
+	seen []int32
+}
+
+// handle renumbers the handle (plus one) at h.
+func (r *renumbering) handle(h *int32) {
+	if *h == 0 {
+		return
 	}
-	var value func(v *Value)
-	object := func(o *Obj) {
-		for i := range o.ents {
-			renumber(&o.ents[i].h)
-			value(&o.ents[i].v)
+	if int(*h) >= len(r.seen) {
+		r.seen = append(r.seen, make([]int32, int(*h)+1-len(r.seen)+64)...)
+	}
+	n := r.seen[*h]
+	if n == 0 {
+		r.old = append(r.old, int(*h)-1)
+		n = int32(len(r.old))
+		r.seen[*h] = n
+	}
+	*h = n
+}
+
+func (r *renumbering) object(o *Obj) {
+	for i := range o.ents {
+		r.handle(&o.ents[i].h)
+		r.value(&o.ents[i].v)
+	}
+}
+
+func (r *renumbering) value(v *Value) {
+	h := v.handle()
+	r.handle(&h)
+	*v = v.withHandle(h)
+	switch {
+	case v.unloaded():
+	case v.kind() == Object:
+		r.object(v.obj())
+	case v.kind() == Array:
+		l := v.list()
+		for i := range l {
+			r.value(&l[i])
 		}
 	}
-	value = func(v *Value) {
-		h := v.handle()
-		renumber(&h)
-		*v = v.withHandle(h)
-		switch {
-		case v.unloaded():
-		case v.kind() == Object:
-			object(v.obj())
-		case v.kind() == Array:
-			l := v.list()
-			for i := range l {
-				value(&l[i])
-			}
-		}
-	}
-	object(b.defaults)
-	return old
 }
 
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
 func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }
+
+// DefaultsView returns b's defaults themselves, not a copy, like
+// bytes.Buffer.Bytes: for reading only, and only while b is in use. A
+// caller that hands the defaults on at once (the bridge writes a new
+// layer's) so makes no copy; DEFAULTS gives one to keep or change.
+func (b *Builder) DefaultsView() *Obj { return b.defaults }
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for

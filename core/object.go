@@ -1,7 +1,5 @@
 package core
 
-import "unsafe"
-
 // Obj is a plain object whose keys keep JavaScript's property order:
 // integer-like keys ("0", "7", "42") first in ascending order, then the
 // other keys in insertion order. Order is visible to users: it is the order
@@ -308,64 +306,4 @@ func hashKey(k string) uint32 {
 		h *= 16777619
 	}
 	return h
-}
-
-// deepClone copies o and every plain object and array inside it, and the
-// text of every string, so that nothing in the copy shares memory with the
-// input (whose strings may be views, Session). Opaque and unloaded values
-// keep their identity. Builders keep such copies, and DEFAULTS hands them
-// out (D2). It returns nil when o nests deeper than MaxDepth, or is cyclic.
-func (o *Obj) deepClone(depth int) *Obj {
-	if o == nil {
-		return NewObj(0)
-	}
-	if depth > MaxDepth {
-		return nil
-	}
-	c := &Obj{ents: make([]entry, len(o.ents)), mask: o.mask, clean: o.clean}
-	for i, e := range o.ents {
-		v, ok := e.v.deepClone(depth + 1)
-		if !ok {
-			return nil
-		}
-		c.ents[i] = entry{cloneString(e.k), e.h, v}
-	}
-	c.reindex()
-	return c
-}
-
-func (v Value) deepClone(depth int) (Value, bool) {
-	switch {
-	case v.unloaded():
-	case v.kind() == Object:
-		c := v.obj().deepClone(depth)
-		if c == nil {
-			return v, false
-		}
-		v.p = unsafe.Pointer(c)
-	case v.kind() == Array:
-		if depth > MaxDepth {
-			return v, false
-		}
-		l := make([]Value, len(v.list()))
-		for i, e := range v.list() {
-			var ok bool
-			if l[i], ok = e.deepClone(depth + 1); !ok {
-				return v, false
-			}
-		}
-		v.setList(l)
-	case v.kind() >= Bool && v.kind() <= String:
-		v.p = unsafe.Pointer(unsafe.StringData(cloneString(v.text())))
-	}
-	return v, true
-}
-
-// cloneString copies s (strings.Clone, without linking package strings'
-// other code into this file's dependencies).
-func cloneString(s string) string {
-	if s == "" {
-		return ""
-	}
-	return string([]byte(s))
 }

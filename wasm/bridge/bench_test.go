@@ -90,6 +90,20 @@ func BenchmarkBridge(b *testing.B) {
 	}
 }
 
+// BenchmarkDefaults is a new layer over Octokit's, as a program that makes
+// a client for each request (a .defaults() with its token) makes one, and
+// the shim's forgetting it. Unlike calls, it allocates: Go keeps the layer.
+func BenchmarkDefaults(b *testing.B) {
+	s := newShim()
+	octokitLayers(s)
+	c := realCall{name: "defaults", in: s.msg(opDefaults, 2, nil, `{"headers":{"authorization":"token 0000"}}`), vals: s.vals, layer: s.layer}
+	b.ReportAllocs()
+	for b.Loop() {
+		c.call(s.b)
+		s.b.Free(s.b.nextLayer - 1)
+	}
+}
+
 // TestRealCallsAllocateNothing: after a warm-up, a call allocates nothing
 // on the engine's path (bodies stay the caller's).
 func TestRealCallsAllocateNothing(t *testing.T) {

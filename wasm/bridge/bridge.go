@@ -199,7 +199,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 			// The new layer's table holds only its own values (Renumber):
 			// the answer lists the handles they had, then its options.
 			old := nb.Renumber()
-			options := nb.DEFAULTS() // a copy: one for the layer's strings and the answer
+			options := nb.DefaultsView() // read for the layer's strings and the answer
 			b.layers[id] = layer{nb, len(old), stringsOf(options, len(old))}
 			b.w.ops = append(b.w.ops, id, uint32(len(old)))
 			for _, h := range old {
