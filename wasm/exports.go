@@ -70,7 +70,8 @@ func ewCall(n uint32) int32 {
 	return int32(status)
 }
 
-// ew_free forgets a layer of .defaults() whose endpoint was collected.
+// ew_free forgets a layer of .defaults() that the shim let go of (shim.js,
+// the clock); the shim makes it again if it is used again.
 //
 //go:wasmexport ew_free
 func ewFree(id uint32) { engine.Free(id) }

@@ -81,6 +81,21 @@ export const cases = [
     same(one.DEFAULTS.mediaType.previews, [], "the first layer is unchanged");
     same(mod.endpoint.DEFAULTS.baseUrl, "https://api.github.com", "the global defaults are unchanged");
   }],
+  ["a client made a thousand clients ago answers as it did, though Go forgot its layer meanwhile (spec rule 1)", (mod) => {
+    const hook = () => {};
+    const first = mod.endpoint.defaults({ headers: { authorization: "token first" }, request: { hook }, per_page: 5 });
+    const want = first("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+    const merged = first.merge("GET /x");
+    for (let i = 0; i < 1000; i++) {
+      const client = mod.endpoint.defaults({ headers: { authorization: `token ${i}` } });
+      same(client("GET /x").headers.authorization, `token ${i}`);
+    }
+    same(first("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" }), want);
+    ok(first("GET /x").request.hook === hook, "the hook comes back by reference");
+    same(first.merge({ ...merged, headers: { ...merged.headers, "x-b": "1" } }).headers, { ...std(version(mod)), authorization: "token first", "x-b": "1" });
+    same(first.DEFAULTS.headers.authorization, "token first");
+    same(first.defaults({ page: 2 })("GET /x").url, "https://api.github.com/x?per_page=5&page=2", "a layer over it");
+  }],
   ["merge keeps the method as written and the url unexpanded (D3)", (mod) => {
     const m = mod.endpoint.merge("post /x/{y}", { y: 1 });
     same([m.method, m.url, m.y], ["post", "/x/{y}", 1]);
