@@ -11,11 +11,19 @@ import "unsafe"
 // The copy is made in a few blocks of memory, one for each kind of thing
 // (objects, members, list elements, text), sized by a first walk: a layer
 // of defaults costs a handful of allocations, not one for each key and
-// value, and each .defaults() makes one (issue 9: a new client per
+// value, and none when it takes the blocks of one no longer used
+// (Session.Reuse); each .defaults() makes one (issue 9: a new client per
 // request). Every slice carved from a block is full (its capacity is its
 // length), so that growing it later moves it out instead of writing over
 // its neighbour.
 func (o *Obj) deepClone(depth int) *Obj {
+	var c cloner
+	return c.clone(o, depth)
+}
+
+// clone copies o into c's blocks, made larger when they are too small and
+// otherwise reused, so that what c copied before is gone (Session.Reuse).
+func (c *cloner) clone(o *Obj, depth int) *Obj {
 	if o == nil {
 		return NewObj(0)
 	}
@@ -23,13 +31,21 @@ func (o *Obj) deepClone(depth int) *Obj {
 	if !n.object(o, depth) {
 		return nil
 	}
-	c := cloner{
-		objs: make([]Obj, 0, n.objs),
-		ents: make([]entry, 0, n.ents),
-		vals: make([]Value, 0, n.vals),
-		text: make([]byte, 0, n.text),
-	}
+	c.objs = block(c.objs, n.objs)
+	c.ents = block(c.ents, n.ents)
+	c.vals = block(c.vals, n.vals)
+	c.text = block(c.text, n.text)
 	return c.object(o)
+}
+
+// block returns b emptied with room for n, cleared of what it held (so that
+// nothing stays alive under it), or a new one when it has not the room.
+func block[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, 0, n)
+	}
+	clear(b[:cap(b)])
+	return b[:0]
 }
 
 // cloneSize counts what a copy of a tree needs: objects, members, list

@@ -247,3 +247,78 @@ func TestFromGivesGoBytesAndReadersTheirClass(t *testing.T) { // D20
 		t.Errorf("io.Reader: class %d", c)
 	}
 }
+
+// TestANewLayerTakesTheMemoryOfOneNoLongerUsed: after Reuse, the next
+// Defaults copies into the old Builder's memory: the new layer is right,
+// the layers made before it are untouched, and, warm, it allocates
+// nothing (issue 9: a client per request; spec rule 1).
+func TestANewLayerTakesTheMemoryOfOneNoLongerUsed(t *testing.T) {
+	s := new(Session)
+	layer := func(opts string) *Builder {
+		b, err := s.Defaults(New(), obj(t, opts))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	url := func(b *Builder) string {
+		r, err := b.Endpoint("GET /x", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := r.Headers.Get("authorization")
+		return r.URL + " " + a.Text()
+	}
+	kept := layer(`{"headers":{"authorization":"token kept"},"per_page":1}`)
+	old := layer(`{"headers":{"authorization":"token old-and-longer"},"labels":["a","b"],"x":{"y":"z"}}`)
+	s.Reuse(old)
+	next := layer(`{"headers":{"authorization":"token next"},"page":2}`)
+	if next != old {
+		t.Errorf("the new layer did not take the old one's memory")
+	}
+	if got, want := url(next), "https://api.github.com/x?page=2 token next"; got != want {
+		t.Errorf("new layer: %q, want %q", got, want)
+	}
+	if got, want := url(kept), "https://api.github.com/x?per_page=1 token kept"; got != want {
+		t.Errorf("an earlier layer: %q, want %q", got, want)
+	}
+	if layer(`{}`) == next {
+		t.Errorf("memory given once was handed out twice")
+	}
+	in := obj(t, `{"headers":{"authorization":"token 0000"}}`)
+	prev := layer(`{}`)
+	if n := testing.AllocsPerRun(100, func() {
+		s.Reuse(prev)
+		var err error
+		if prev, err = s.Defaults(New(), in); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("%.1f allocations for a new layer in reused memory", n)
+	}
+}
+
+// TestALayerThatFailsHandsOutNoMemory: a Defaults that fails hands out no
+// Builder, so the memory given to it can be given again (the bridge does,
+// until a layer takes it), and the next layer made in it is right (D28).
+func TestALayerThatFailsHandsOutNoMemory(t *testing.T) {
+	s := new(Session)
+	old, err := s.Defaults(New(), obj(t, `{"a":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Reuse(old)
+	if _, err := s.Defaults(New(), obj(t, `{"headers":{"x-a":"a\r\nb"}}`)); err == nil {
+		t.Fatal("a header with CR LF made a layer")
+	}
+	// The memory was handed out once and not used: reused again, the next
+	// layer takes it, and it is right.
+	s.Reuse(old)
+	next, err := s.Defaults(New(), obj(t, `{"b":2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := next.Endpoint("GET /x", nil); r.URL != "https://api.github.com/x?b=2" {
+		t.Errorf("url %q", r.URL)
+	}
+}

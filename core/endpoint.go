@@ -37,15 +37,23 @@ type Request struct {
 type Builder struct {
 	defaults *Obj
 	base     string // the defaults' baseUrl when it is usable (D8), checked once
+	mem      cloner // the blocks defaults were copied into, for Session.Reuse
+	renum    renumbering
 }
 
 // newBuilder returns the Builder of defaults.
 func newBuilder(defaults *Obj) *Builder {
-	b := &Builder{defaults: defaults}
+	b := new(Builder)
+	b.set(defaults)
+	return b
+}
+
+// set makes defaults b's.
+func (b *Builder) set(defaults *Obj) {
+	b.defaults, b.base = defaults, ""
 	if v, _ := defaults.Get("baseUrl"); v.kind() == String && !v.unloaded() && usableBaseURL(v.text()) {
 		b.base = v.text()
 	}
-	return b
 }
 
 // base is the Builder with the global defaults (D1).
@@ -122,8 +130,12 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 // only as many entries as b has values, however long the chain of layers
 // that made b (the bridge does so for each .defaults()). Call it only on a
 // Builder no one else uses yet, such as one Defaults just returned.
+//
+// The slice returned is b's own, valid until the next Renumber of b.
 func (b *Builder) Renumber() []int {
-	r := renumbering{old: make([]int, 0, 16), seen: make([]int32, 64)}
+	r := &b.renum
+	r.old = r.old[:0]
+	clear(r.seen)
 	r.object(b.defaults)
 	return r.old
 }
@@ -142,7 +154,7 @@ func (r *renumbering) handle(h *int32) {
 		return
 	}
 	if int(*h) >= len(r.seen) {
-		r.seen = append(r.seen, make([]int32, int(*h)+1-len(r.seen)+64)...)
+		r.seen = append(r.seen, make([]int32, int(*h)+1-len(r.seen)+32)...)
 	}
 	n := r.seen[*h]
 	if n == 0 {

@@ -16,6 +16,7 @@ import (
 // the buffers of the answer.
 type Bridge struct {
 	layers    map[uint32]layer
+	spare     layer // the last layer freed, whose memory the next new one takes
 	nextLayer uint32
 	lastLayer uint32 // the layer of the last call, in near: calls go on one layer
 	near      layer
@@ -193,6 +194,9 @@ func (b *Bridge) Call(in []byte) (status int) {
 		b.keep(op, layerID, m)
 	case opDefaults:
 		var nb *core.Builder
+		if b.spare.b != nil {
+			sd.session.Reuse(b.spare.b)
+		}
 		if nb, err = sd.session.Defaults(l.b, options); err == nil {
 			id := b.nextLayer
 			b.nextLayer++
@@ -200,7 +204,8 @@ func (b *Bridge) Call(in []byte) (status int) {
 			// the answer lists the handles they had, then its options.
 			old := nb.Renumber()
 			options := nb.DefaultsView() // read for the layer's strings and the answer
-			b.layers[id] = layer{nb, len(old), stringsOf(options, len(old))}
+			b.layers[id] = layer{nb, len(old), stringsOf(options, len(old), b.spare.strs)}
+			b.spare = layer{}
 			b.w.ops = append(b.w.ops, id, uint32(len(old)))
 			for _, h := range old {
 				b.w.ops = append(b.w.ops, uint32(h))
@@ -286,13 +291,19 @@ func (b *Bridge) Ops() []uint32 { return b.w.ops }
 // Text returns the text buffer of the last answer.
 func (b *Bridge) Text() []byte { return b.w.text }
 
-// Free forgets a layer; layer 0, the global defaults, stays.
+// Free forgets a layer; layer 0, the global defaults, stays. Its memory
+// goes to the next new layer (core.Session.Reuse): the shim frees a layer
+// for each one it makes once it holds 256 (shim.js, the clock).
 func (b *Bridge) Free(id uint32) {
-	if id != 0 {
+	if id == 0 {
+		return
+	}
+	if l, ok := b.layers[id]; ok {
 		delete(b.layers, id)
-		if id == b.lastLayer {
-			b.lastLayer, b.near = 0, b.layers[0]
-		}
+		b.spare = l
+	}
+	if id == b.lastLayer {
+		b.lastLayer, b.near = 0, b.layers[0]
 	}
 }
 
@@ -312,8 +323,14 @@ func (b *Bridge) layer(id uint32) (layer, bool) {
 
 // stringsOf returns the strings of a layer's options, keys and values, by
 // handle (n handles): the strings of the shim's table for the layer.
-func stringsOf(o *core.Obj, n int) []string {
-	strs := make([]string, n)
+func stringsOf(o *core.Obj, n int, reuse []string) []string {
+	strs := reuse[:0]
+	if cap(strs) < n {
+		strs = make([]string, n)
+	} else {
+		strs = strs[:n]
+		clear(strs)
+	}
 	var value func(v core.Value)
 	value = func(v core.Value) {
 		switch v.Kind() {
