@@ -15,11 +15,21 @@ export const TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
  * which makes those of plugin-paginate-rest for the next page.
  */
 export function octokit(ep, userAgent) {
-  // @octokit/request: `request = withDefaults(endpoint, { headers: { "user-agent":
-  // `octokit-request.js/${VERSION} ${getUserAgent()}` } })`; withDefaults calls
-  // `oldEndpoint.defaults(newDefaults)`.
-  const requestEndpoint = ep.defaults({ headers: { "user-agent": `octokit-request.js/10.0.16 ${userAgent}` } });
+  return octokitOver(requestEndpointOf(ep, userAgent), userAgent);
+}
 
+/**
+ * requestEndpointOf is @octokit/request's endpoint, made once when the
+ * package loads: `request = withDefaults(endpoint, { headers: { "user-agent":
+ * `octokit-request.js/${VERSION} ${getUserAgent()}` } })`; withDefaults calls
+ * `oldEndpoint.defaults(newDefaults)`.
+ */
+export function requestEndpointOf(ep, userAgent) {
+  return ep.defaults({ headers: { "user-agent": `octokit-request.js/10.0.16 ${userAgent}` } });
+}
+
+/** octokitOver is a new Octokit instance over @octokit/request's endpoint (octokit). */
+export function octokitOver(requestEndpoint, userAgent) {
   // @octokit/core constructor: requestDefaults, then `this.request =
   // request.defaults(requestDefaults)`. The hook is before-after-hook's
   // `hook.bind(null, "request")`; only its presence matters to the endpoint.

@@ -4,7 +4,7 @@
 import { exampleCalls } from "./catalog.js";
 import { calls as eightCalls } from "./calls.js";
 import { batch, batchSize } from "./measure.js";
-import { octokit } from "./octokit.js";
+import { octokit, octokitOver, requestEndpointOf } from "./octokit.js";
 
 const PAGES = 5000;
 
@@ -43,7 +43,24 @@ export function trafficWorkloads(calls, userAgent) {
     { group: "catalog", name: `each of ${calls.length} operations`, unit: (ep) => overCalls(calls, ep) },
     { group: "octokit", name: "each operation, Octokit's calls", unit: (ep) => overCalls(calls, octokit(ep, userAgent).request) },
     { group: "next page", name: `${PAGES} new page urls per round`, unit: (ep) => nextPages(ep, userAgent) },
+    { group: "clients", name: "a new Octokit for each operation", unit: (ep) => newClients(calls, ep, userAgent) },
   ];
+}
+
+/**
+ * newClients is the unit of a program that makes an Octokit instance for
+ * each request (a server answering webhooks with an installation's token):
+ * the instance's .defaults() (octokitOver), then its request, for each
+ * operation of the catalog.
+ */
+function newClients(calls, ep, userAgent) {
+  const requestEndpoint = requestEndpointOf(ep, userAgent);
+  return () => {
+    const opts = calls.map((c) => c.options());
+    const t = performance.now();
+    for (let i = 0; i < calls.length; i++) octokitOver(requestEndpoint, userAgent).request(calls[i].route, opts[i]);
+    return [calls.length, performance.now() - t];
+  };
 }
 
 /**
