@@ -497,7 +497,15 @@ export function createWire(exports) {
   // The call under way: its layer and values, and what a load kept. calls
   // counts the calls made, as the bridge does: a kept answer knows its
   // call's number, and a remerge names it.
-  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false;
+  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false, loadedAny = false;
+  // The last OP_DEFAULTS answered by Go, kept while its layer lives (forget):
+  // its message, the layer's id, the handles its table was made of, and the
+  // words and text of its options. A new layer whose message is the same
+  // bytes (same parent, same options; only values passed by reference, such
+  // as a hook function, may differ) is that layer again for Go, and is made
+  // here, without a call: a program making a client for each request makes
+  // the same .defaults() each time (issue 9).
+  let again = null;
   const self = {}; // this wire, as a kept answer remembers it
   // The answer being read: its words and text (the module's memory, or a
   // kept answer's copies), and where; for a kept answer, where each plain
@@ -514,6 +522,7 @@ export function createWire(exports) {
   /** load answers the engine's request for a held value (protocol.go). */
   function load(h, ptr, cap) {
     try {
+      loadedAny = true;
       if (loaded !== h) {
         lw.begin([]);
         lw.u32(layer.size + vals.length); // the handles of its members start here
@@ -568,6 +577,12 @@ export function createWire(exports) {
         }
       }
       loaded = -1;
+      loadedAny = false;
+      let msg = null; // an OP_DEFAULTS message, copied before Go reads it
+      if (op === OP_DEFAULTS) {
+        if (again !== null && sameMessage(again.msg, w.start, w.length)) return layerAgain();
+        msg = u8.slice(w.start, w.start + w.length);
+      }
       let status;
       calls++;
       try {
@@ -582,7 +597,7 @@ export function createWire(exports) {
         const e = hostError;
         throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
       }
-      if (op === OP_DEFAULTS) return newLayer();
+      if (op === OP_DEFAULTS) return newLayer(msg);
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
@@ -622,15 +637,50 @@ export function createWire(exports) {
   // this call's, whose plain objects and arrays are the snapshots the
   // writer made, so that the caller's later changes do not reach the layer,
   // D2); its options are read against that table.
-  function newLayer() {
-    const id = W[p++], n = W[p++];
-    const table = new Array(n);
-    for (let i = 0; i < n; i++) table[i] = resolve(W[p++]);
-    layer = { size: n, table };
-    const at = p;
+  // Its message, msg, is kept for layerAgain, unless Go loaded a value
+  // while it made the layer (the bytes would not tell it all).
+  function newLayer(msg) {
+    const id = W[p++], size = W[p++];
+    const handles = W.slice(p, p + size);
+    const table = new Array(size);
+    for (let i = 0; i < size; i++) table[i] = resolve(W[p++]);
+    layer = { size, table };
+    const start = p;
     const options = read();
-    p = at;
-    return { id, table, options, strings: headerStrings() };
+    const end = p;
+    p = start;
+    const strings = headerStrings();
+    again = loadedAny ? null : { msg, id, handles, ops: W.slice(start, end), text: T.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]) };
+    return { id, table, options, strings, again: false };
+  }
+
+  /**
+   * layerAgain makes the answer of an OP_DEFAULTS whose message is the last
+   * one's (again) without calling Go: the same layer, its table made of the
+   * same handles, which name this call's values.
+   */
+  function layerAgain() {
+    const { id, handles, ops, text } = again;
+    const table = new Array(handles.length);
+    for (let i = 0; i < handles.length; i++) table[i] = resolve(handles[i]);
+    layer = { size: handles.length, table };
+    W = ops, T = text, p = 0, textAt = 0;
+    const options = read();
+    p = 0;
+    const strings = headerStrings();
+    return { id, table, options, strings, again: true };
+  }
+
+  /** sameMessage reports whether the n bytes at at are msg's. */
+  function sameMessage(msg, at, n) {
+    if (msg.length !== n) return false;
+    for (let i = 0; i < n; i++) if (u8[at + i] !== msg[i]) return false;
+    return true;
+  }
+
+  /** forget tells the wire that Go no longer holds layer id (shim.js, the clock). */
+  function forget(id) {
+    if (again !== null && again.id === id) again = null;
   }
 
   /**
@@ -932,5 +982,5 @@ export function createWire(exports) {
     return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
-  return { call, load, replay, replayParse, changes, isLast };
+  return { call, load, replay, replayParse, changes, isLast, forget };
 }

@@ -20,18 +20,21 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // earlier one is made again on this one when it is next used.
   let wire = createWire(exports), epoch = 0, stopped = null;
   hooks.load = wire.load;
-  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1, strings: [] };
+  const global = { id: 0, size: 0, table: [], merged: new Set(), epoch: -1, strings: [], go: { id: 0, live: true, used: false } };
   // The layers of .defaults() that Go holds: at most LIVE_LAYERS, chosen by
   // a clock. Each call marks its layer used; a new layer takes the place of
   // the first unmarked one after the hand, clearing marks on its way, and Go
   // forgets the one it replaces (ew_free), which is made again if it is ever
-  // used again (remake). Programs that make a client for each request (a
+  // used again (remake). The clock holds Go's layers ({ id, live, used }),
+  // which layers made alike share (protocol.js, layerAgain): each JavaScript
+  // layer names its Go layer as go. Programs that make a client for each request (a
   // .defaults() with its token) so keep Go's memory, and the work of Go's
   // collector, bounded, with no FinalizationRegistry (whose callbacks wait
   // for the event loop, and whose cells V8 walks at each collection: 20,000
   // clients made in a loop took 4 times as long each as the first 5,000).
   const ring = [];
   let hand = 0;
+  let lastGo = null; // the Go layer the last OP_DEFAULTS that Go answered made
 
   // The last merge() of any layer: its result and its kept answer. A
   // program that hands that very result back unchanged, to merge() on the
@@ -61,8 +64,8 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   function send(op, layer, route, options, full, keep, over = null) {
     try {
       if (stopped) revive();
-      if (layer !== global && (layer.epoch !== epoch || !layer.live)) revisit(layer);
-      layer.used = true;
+      if (layer !== global && (layer.epoch !== epoch || !layer.go.live)) revisit(layer);
+      layer.go.used = true;
       return wire.call(op, layer, route, options, full, keep, over);
     } catch (e) {
       if (isEndpointError(e)) throw e;
@@ -119,15 +122,15 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   function revisit(layer) {
     Object.assign(layer, remake(layer));
     if (memo !== null && memo.kept.layer === layer) memo = null;
-    if (layer === root) layer.live = true; // not in the clock
-    else admit(layer);
+    if (layer === root) layer.go.live = true; // not in the clock
+    else if (!layer.go.live) admit(layer.go);
   }
 
-  /** admit enters a new layer in the clock, making Go forget another when it is full. */
-  function admit(layer) {
-    layer.live = layer.used = true;
+  /** admit enters a new Go layer in the clock, making Go forget another when it is full. */
+  function admit(go) {
+    go.live = go.used = true;
     if (ring.length < LIVE_LAYERS) {
-      ring.push(layer);
+      ring.push(go);
       return;
     }
     for (;;) {
@@ -138,18 +141,20 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
         continue;
       }
       old.live = false;
-      if (old.epoch === epoch) exports.ew_free(old.id);
-      ring[hand] = layer;
+      exports.ew_free(old.id);
+      wire.forget(old.id);
+      ring[hand] = go;
       hand = (hand + 1) % LIVE_LAYERS;
       return;
     }
   }
 
   /** layerOf makes a layer of the defaults' answer: its keys with plain objects merge (D21). */
-  function layerOf({ id, table, options, strings }) {
+  function layerOf({ id, table, options, strings, again }) {
     const merged = new Set();
     for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
-    return { id, size: table.length, table, merged, options, epoch, strings, live: false, used: false };
+    const go = again ? lastGo : (lastGo = { id, live: false, used: false });
+    return { id, size: table.length, table, merged, options, epoch, strings, go };
   }
 
   function withDefaults(layer) {
@@ -197,7 +202,8 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     };
     endpoint.defaults = function defaults(options) {
       const next = layerOf(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
-      admit(next);
+      if (next.go.live) next.go.used = true;
+      else admit(next.go);
       return withDefaults(next);
     };
     Object.defineProperty(endpoint, "DEFAULTS", {
@@ -211,7 +217,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // that every value of a result is a handle, as for any other layer. It is
   // not in the clock: Go holds it for good.
   const root = layerOf(send(OP_DEFAULTS, global, undefined, JSON.parse(defaultsJSON), true));
-  root.live = true;
+  root.go.live = true;
   return withDefaults(root);
 }
 

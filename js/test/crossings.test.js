@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { prepare, start } from "../../dist/load.js";
-import { octokit } from "../bench/octokit.js";
+import { octokit, octokitOver, requestEndpointOf } from "../bench/octokit.js";
 
 /**
  * counted returns an endpoint over a fresh instance, a function giving the
@@ -139,4 +139,32 @@ test("only the layer's header values cross by handle: a header equal to another 
   assert.ok(sent.includes(other) && !sent.includes(header), "what crossed as text");
   assert.equal(r.headers["x-b"], other);
   assert.equal(r.headers["x-c"], header);
+});
+
+test("a new Octokit instance made like the one before enters the engine for its request only: its .defaults() is the same layer for Go, made again in the shim (protocol.js, layerAgain)", async () => {
+  const { ep, calls } = await counted();
+  const requestEndpoint = requestEndpointOf(ep, "test");
+  const hooks = [];
+  const counts = perRequest(calls, (i) => {
+    const client = octokitOver(requestEndpoint, "test");
+    hooks.push(client.endpoint.DEFAULTS.request.hook);
+    const r = client.request("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", page: i });
+    assert.equal(r.request.hook, hooks[i], "each instance's own hook, by reference");
+    assert.equal(r.headers.authorization, "token ghp_16C7e42F292c6912E7710c838347Ae178B4a");
+  });
+  // The first instance: its layer, then its request (3: the shim learns
+  // that parse() follows); the next ones: their requests alone.
+  assert.deepEqual(counts, [4, 2, 2]);
+  assert.notEqual(hooks[0], hooks[1]);
+});
+
+test("a .defaults() unlike the one before enters the engine: other options, another parent, a layer Go forgot", async () => {
+  const { ep, calls } = await counted();
+  const before = calls();
+  ep.defaults({ per_page: 1 });
+  ep.defaults({ per_page: 2 });
+  const one = ep.defaults({ per_page: 1 }); // like the first, but not the last
+  one.defaults({ per_page: 1 }); // on another parent
+  assert.equal(calls() - before, 4);
+  assert.equal(one("GET /x").url, "https://api.github.com/x?per_page=1");
 });

@@ -96,6 +96,21 @@ export const cases = [
     same(first.DEFAULTS.headers.authorization, "token first");
     same(first.defaults({ page: 2 })("GET /x").url, "https://api.github.com/x?per_page=5&page=2", "a layer over it");
   }],
+  ["clients made alike each keep their own values by reference, also once Go forgot the layer they share (spec rule 1, D27)", (mod) => {
+    const hooks = [], clients = [];
+    for (let i = 0; i < 3; i++) {
+      hooks.push(() => i);
+      clients.push(mod.endpoint.defaults({ request: { hook: hooks[i] }, headers: { "user-agent": "x" }, mediaType: { previews: [] } }));
+    }
+    const check = () => clients.forEach((c, i) => {
+      ok(c("GET /x").request.hook === hooks[i], `client ${i}: its own hook`);
+      ok(c.DEFAULTS.request.hook === hooks[i], `client ${i}: DEFAULTS`);
+      same(c.merge("GET /x", { a: i }).a, i);
+    });
+    check();
+    for (let i = 0; i < 300; i++) mod.endpoint.defaults({ per_page: i })("GET /x");
+    check();
+  }],
   ["merge keeps the method as written and the url unexpanded (D3)", (mod) => {
     const m = mod.endpoint.merge("post /x/{y}", { y: 1 });
     same([m.method, m.url, m.y], ["post", "/x/{y}", 1]);
