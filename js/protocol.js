@@ -651,7 +651,7 @@ export function createWire(exports) {
     p = start;
     const strings = headerStrings();
     again = loadedAny ? null : { msg, id, handles, ops: W.slice(start, end), text: T.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]) };
-    return { id, table, options, strings, again: false };
+    return { id, table, options, strings, again: null };
   }
 
   /**
@@ -659,16 +659,29 @@ export function createWire(exports) {
    * one's (again) without calling Go: the same layer, its table made of the
    * same handles, which name this call's values.
    */
+  // Its options are read when first asked for (options), from the kept
+  // words and text; its header strings and plain-object keys are the last
+  // layer's (shim.js, layerOf).
   function layerAgain() {
     const { id, handles, ops, text } = again;
     const table = new Array(handles.length);
     for (let i = 0; i < handles.length; i++) table[i] = resolve(handles[i]);
-    layer = { size: handles.length, table };
-    W = ops, T = text, p = 0, textAt = 0;
-    const options = read();
-    p = 0;
-    const strings = headerStrings();
-    return { id, table, options, strings, again: true };
+    return { id, table, options: null, strings: null, again: { ops, text, layer: { size: handles.length, table } } };
+  }
+
+  /**
+   * options reads the options of a layer made again (layerAgain). It may
+   * be asked for during a call (a getter reading DEFAULTS), so it keeps the
+   * reader's place and gives it back.
+   */
+  function options(made) {
+    const saved = [W, T, p, textAt, layer, vals, ends, texts];
+    W = made.ops, T = made.text, p = 0, textAt = 0, layer = made.layer, vals = null, ends = texts = null;
+    try {
+      return read();
+    } finally {
+      [W, T, p, textAt, layer, vals, ends, texts] = saved;
+    }
   }
 
   /** sameMessage reports whether the n bytes at at are msg's. */
@@ -982,5 +995,5 @@ export function createWire(exports) {
     return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
-  return { call, load, replay, replayParse, changes, isLast, forget };
+  return { call, load, replay, replayParse, changes, isLast, forget, options };
 }

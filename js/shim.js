@@ -34,7 +34,9 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // clients made in a loop took 4 times as long each as the first 5,000).
   const ring = [];
   let hand = 0;
-  let lastGo = null; // the Go layer the last OP_DEFAULTS that Go answered made
+  // The last layer that Go made: its Go layer, plain-object keys and header
+  // strings, which the layers made again like it share (layerOf).
+  let last = null;
 
   // The last merge() of any layer: its result and its kept answer. A
   // program that hands that very result back unchanged, to merge() on the
@@ -111,7 +113,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
 
   /** remake makes a layer again on the instance in use: its options over the global defaults are itself. */
   function remake(layer) {
-    return layerOf(wire.call(OP_DEFAULTS, global, undefined, layer.options, true));
+    return layerOf(wire.call(OP_DEFAULTS, global, undefined, optionsOf(layer), true));
   }
 
   /**
@@ -151,10 +153,25 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
 
   /** layerOf makes a layer of the defaults' answer: its keys with plain objects merge (D21). */
   function layerOf({ id, table, options, strings, again }) {
-    const merged = new Set();
-    for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
-    const go = again ? lastGo : (lastGo = { id, live: false, used: false });
-    return { id, size: table.length, table, merged, options, epoch, strings, go };
+    if (again === null) {
+      const merged = new Set();
+      for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
+      last = { go: { id, live: false, used: false }, merged, strings };
+    }
+    return { id, size: table.length, table, merged: last.merged, options, epoch, strings: last.strings, go: last.go, again };
+  }
+
+  /**
+   * optionsOf returns a layer's options: for a layer made again, read from
+   * its answer the first time (they are JavaScript data, which the wire of
+   * any instance reads).
+   */
+  function optionsOf(layer) {
+    if (layer.options === null) {
+      layer.options = wire.options(layer.again);
+      layer.again = null;
+    }
+    return layer.options;
   }
 
   function withDefaults(layer) {
@@ -208,7 +225,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     };
     Object.defineProperty(endpoint, "DEFAULTS", {
       enumerable: true,
-      get: () => copyPlain(layer.options), // a copy: changing it changes nothing (D2)
+      get: () => copyPlain(optionsOf(layer)), // a copy: changing it changes nothing (D2)
     });
     return endpoint;
   }
