@@ -498,14 +498,17 @@ export function createWire(exports) {
   // counts the calls made, as the bridge does: a kept answer knows its
   // call's number, and a remerge names it.
   let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false, loadedAny = false;
-  // The last OP_DEFAULTS answered by Go, kept while its layer lives (forget):
-  // its message, the layer's id, the handles its table was made of, and the
-  // words and text of its options. A new layer whose message is the same
-  // bytes (same parent, same options; only values passed by reference, such
-  // as a hook function, may differ) is that layer again for Go, and is made
-  // here, without a call: a program making a client for each request makes
-  // the same .defaults() each time (issue 9).
-  let again = null;
+  // The message of the last OP_DEFAULTS (lastMsg, a buffer used again), and,
+  // once the same message came twice in a row, what Go answered, kept while
+  // its layer lives (forget): the layer's id, the handles its table was made
+  // of, and the words and text of its options. A new layer whose message is
+  // the same bytes (same parent, same options; only values passed by
+  // reference, such as a hook function, may differ) is that layer again for
+  // Go, and is made here, without a call: a program making a client for each
+  // request makes the same .defaults() each time (issue 9). Layers that
+  // differ, such as one with its own token each, pay only the copy of their
+  // message.
+  let lastMsg = new Uint8Array(256), lastLen = -1, again = null;
   const self = {}; // this wire, as a kept answer remembers it
   // The answer being read: its words and text (the module's memory, or a
   // kept answer's copies), and where; for a kept answer, where each plain
@@ -578,10 +581,11 @@ export function createWire(exports) {
       }
       loaded = -1;
       loadedAny = false;
-      let msg = null; // an OP_DEFAULTS message, copied before Go reads it
+      let repeat = false; // an OP_DEFAULTS message that is the last one again
       if (op === OP_DEFAULTS) {
-        if (again !== null && sameMessage(again.msg, w.start, w.length)) return layerAgain();
-        msg = u8.slice(w.start, w.start + w.length);
+        repeat = sameMessage(w.start, w.length);
+        if (repeat && again !== null) return layerAgain();
+        if (!repeat) keepMessage(w.start, w.length);
       }
       let status;
       calls++;
@@ -597,7 +601,7 @@ export function createWire(exports) {
         const e = hostError;
         throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
       }
-      if (op === OP_DEFAULTS) return newLayer(msg);
+      if (op === OP_DEFAULTS) return newLayer(repeat);
       if (!keep) return read();
       // Copies of the answer, kept with the values its handles name.
       const start = p;
@@ -637,11 +641,12 @@ export function createWire(exports) {
   // this call's, whose plain objects and arrays are the snapshots the
   // writer made, so that the caller's later changes do not reach the layer,
   // D2); its options are read against that table.
-  // Its message, msg, is kept for layerAgain, unless Go loaded a value
-  // while it made the layer (the bytes would not tell it all).
-  function newLayer(msg) {
+  // Its answer is kept for layerAgain when its message came twice in a row
+  // (repeat), unless Go loaded a value while it made the layer (the bytes
+  // would not tell it all).
+  function newLayer(repeat) {
     const id = W[p++], size = W[p++];
-    const handles = W.slice(p, p + size);
+    const handles = repeat ? W.slice(p, p + size) : null;
     const table = new Array(size);
     for (let i = 0; i < size; i++) table[i] = resolve(W[p++]);
     layer = { size, table };
@@ -650,7 +655,7 @@ export function createWire(exports) {
     const end = p;
     p = start;
     const strings = headerStrings();
-    again = loadedAny ? null : { msg, id, handles, ops: W.slice(start, end), text: T.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]) };
+    again = repeat && !loadedAny ? { id, handles, ops: W.slice(start, end), text: T.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]) } : null;
     return { id, table, options, strings, again: null };
   }
 
@@ -684,11 +689,19 @@ export function createWire(exports) {
     }
   }
 
-  /** sameMessage reports whether the n bytes at at are msg's. */
-  function sameMessage(msg, at, n) {
-    if (msg.length !== n) return false;
-    for (let i = 0; i < n; i++) if (u8[at + i] !== msg[i]) return false;
+  /** sameMessage reports whether the n bytes at at are the last OP_DEFAULTS message. */
+  function sameMessage(at, n) {
+    if (lastLen !== n) return false;
+    for (let i = 0; i < n; i++) if (u8[at + i] !== lastMsg[i]) return false;
     return true;
+  }
+
+  /** keepMessage copies the n bytes at at as the last OP_DEFAULTS message; what Go answered to the one before is let go. */
+  function keepMessage(at, n) {
+    if (lastMsg.length < n) lastMsg = new Uint8Array(2 * n);
+    lastMsg.set(u8.subarray(at, at + n));
+    lastLen = n;
+    again = null;
   }
 
   /** forget tells the wire that Go no longer holds layer id (shim.js, the clock). */

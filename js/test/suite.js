@@ -110,7 +110,9 @@ export const cases = [
     check();
     for (let i = 0; i < 300; i++) mod.endpoint.defaults({ per_page: i })("GET /x");
     check();
-    // The DEFAULTS of a layer made again, first read by a getter while a call reads its options.
+    // The DEFAULTS of a layer made again (the third alike), first read by a
+    // getter while a call reads its options.
+    mod.endpoint.defaults({ per_page: 3 });
     mod.endpoint.defaults({ per_page: 3 });
     const made = mod.endpoint.defaults({ per_page: 3 });
     same(mod.endpoint("GET /z", { get q() { return made.DEFAULTS.per_page; } }).url, "https://api.github.com/z?q=3");
