@@ -43,12 +43,19 @@ const cases = {
   }, 10000, 80000),
 
   // defaults() with n keys, then a call (issue 12: 40,000 keys took 32 s).
-  "scale-defaults": () => growth((n) => {
-    const ep = endpoint.defaults(keys(n, "d"));
-    const r = ep("GET /x");
-    assert.ok(r.url.startsWith("https://api.github.com/x?d0=0&d1=1&"));
-    assert.ok(r.url.endsWith(`&d${n - 1}=${n - 1}`));
-  }, 5000, 40000),
+  // Each run's first key is its own, so that every run makes its layer in
+  // Go: a .defaults() like the two before is made in the shim without a call
+  // (protocol.js, layerAgain), which is cheaper, and would be timed for the
+  // small size only (the best of its three runs).
+  "scale-defaults": () => {
+    let run = 0;
+    return growth((n) => {
+      const ep = endpoint.defaults({ run: ++run, ...keys(n, "d") });
+      const r = ep("GET /x");
+      assert.ok(r.url.startsWith(`https://api.github.com/x?run=${run}&d0=0&d1=1&`));
+      assert.ok(r.url.endsWith(`&d${n - 1}=${n - 1}`));
+    }, 5000, 40000);
+  },
 
   // n chained defaults() levels, each setting the same keys (issue 12: 5,000
   // levels took 218 s; the reference, 6.3 s). Each level's work is the same,
