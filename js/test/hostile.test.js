@@ -384,10 +384,10 @@ describe("a client per request costs as much at the 50,000th as at the first (is
   // .defaults() with its own token, then a call) in a loop that never
   // yields. Go holds a bounded number of layers (shim.js, the clock); with
   // a FinalizationRegistry instead, the fifth block cost 8.5-9 times the
-  // first.
-  test("the fifth block of 10,000 clients takes less than 2.5 times the first", () => {
+  // first; now 1.3-1.4. The limit, 4, leaves room for a busy machine.
+  test("the fifth block of 10,000 clients takes less than 4 times the first", () => {
     const r = child("clients", 120);
-    assert.ok(r.ratio < 2.5, `blocks: ${r.ms.join(", ")} ms; ${r.ratio} times`);
+    assert.ok(r.ratio < 4, `blocks: ${r.ms.join(", ")} ms; ${r.ratio} times`);
   });
 });
 
