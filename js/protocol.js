@@ -459,7 +459,8 @@ export class EngineStopped extends Error {
  * its exports, and the load function its import object must answer with.
  * A layer is { id, size, table, merged, strings }: its id in Go, its table
  * of values (size long), the keys where it holds a plain object (D21), and
- * its long header values with their handles (headerStrings).
+ * its long header values with their handles (headerStrings); shim.js adds
+ * its options and its Go layer's place in the clock.
  *
  * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last one
  * returned stays valid, keepAnswer): replay

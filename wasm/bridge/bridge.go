@@ -11,9 +11,9 @@ import (
 )
 
 // Bridge runs the shim's messages on the engine. It keeps the layers made
-// by .defaults() (the shim names them by id and frees them when their
-// endpoint is collected), two sides of per-call memory used in turn, and
-// the buffers of the answer.
+// by .defaults() (the shim names them by id, and frees one for each new one
+// once it holds 256: shim.js, the clock), two sides of per-call memory used
+// in turn, and the buffers of the answer.
 type Bridge struct {
 	layers    map[uint32]layer
 	spare     layer // the last layer freed, whose memory the next new one takes
