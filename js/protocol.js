@@ -498,7 +498,7 @@ export function createWire(exports) {
   // The call under way: its layer and values, and what a load kept. calls
   // counts the calls made, as the bridge does: a kept answer knows its
   // call's number, and a remerge names it.
-  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false, loadedAny = false;
+  let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false;
   // The message of the last OP_DEFAULTS (lastMsg, a buffer used again), and,
   // once the same message came twice in a row, what Go answered, kept while
   // its layer lives (forget): the layer's id, the handles its table was made
@@ -526,7 +526,6 @@ export function createWire(exports) {
   /** load answers the engine's request for a held value (protocol.go). */
   function load(h, ptr, cap) {
     try {
-      loadedAny = true;
       if (loaded !== h) {
         lw.begin([]);
         lw.u32(layer.size + vals.length); // the handles of its members start here
@@ -581,9 +580,11 @@ export function createWire(exports) {
         }
       }
       loaded = -1;
-      loadedAny = false;
+      // An OP_DEFAULTS message is written in full (full: Go keeps every
+      // value), so Go loads nothing while it makes the layer, and the same
+      // bytes make the same layer.
       let repeat = false; // an OP_DEFAULTS message that is the last one again
-      if (op === OP_DEFAULTS) {
+      if (op === OP_DEFAULTS && full) {
         repeat = sameMessage(w.start, w.length);
         if (repeat && again !== null) return layerAgain();
         if (!repeat) keepMessage(w.start, w.length);
@@ -643,8 +644,7 @@ export function createWire(exports) {
   // writer made, so that the caller's later changes do not reach the layer,
   // D2); its options are read against that table.
   // Its answer is kept for layerAgain when its message came twice in a row
-  // (repeat), unless Go loaded a value while it made the layer (the bytes
-  // would not tell it all).
+  // (repeat).
   function newLayer(repeat) {
     const id = W[p++], size = W[p++];
     const handles = repeat ? W.slice(p, p + size) : null;
@@ -656,33 +656,33 @@ export function createWire(exports) {
     const end = p;
     p = start;
     const strings = headerStrings();
-    again = repeat && !loadedAny ? { id, handles, ops: W.slice(start, end), text: T.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]) } : null;
-    return { id, table, options, strings, again: null };
+    again = repeat ? { id, handles, ops: W.slice(start, end), text: T.slice(textAt, textAt + u32[box + BOX_TEXT_LEN]) } : null;
+    return { id, table, options, strings, answer: null };
   }
 
   /**
    * layerAgain makes the answer of an OP_DEFAULTS whose message is the last
    * one's (again) without calling Go: the same layer, its table made of the
-   * same handles, which name this call's values.
+   * same handles, which name this call's values. Its options are read when
+   * first asked for (options), from the kept answer, which it gives as
+   * answer; its header strings and plain-object keys are the last layer's
+   * (shim.js, layerOf).
    */
-  // Its options are read when first asked for (options), from the kept
-  // words and text; its header strings and plain-object keys are the last
-  // layer's (shim.js, layerOf).
   function layerAgain() {
     const { id, handles, ops, text } = again;
     const table = new Array(handles.length);
     for (let i = 0; i < handles.length; i++) table[i] = resolve(handles[i]);
-    return { id, table, options: null, strings: null, again: { ops, text, layer: { size: handles.length, table } } };
+    return { id, table, options: null, strings: null, answer: { ops, text, layer: { size: handles.length, table }, vals: null, ends: null, texts: null } };
   }
 
   /**
-   * options reads the options of a layer made again (layerAgain). It may
-   * be asked for during a call (a getter reading DEFAULTS), so it keeps the
-   * reader's place and gives it back.
+   * options reads the options of a layer made again from its answer
+   * (layerAgain). It may be asked for during a call (a getter reading
+   * DEFAULTS), so it keeps the reader's place and gives it back.
    */
-  function options(made) {
+  function options(answer) {
     const saved = [W, T, p, textAt, layer, vals, ends, texts];
-    W = made.ops, T = made.text, p = 0, textAt = 0, layer = made.layer, vals = null, ends = texts = null;
+    point(answer, 0);
     try {
       return read();
     } finally {
@@ -769,6 +769,11 @@ export function createWire(exports) {
   /** over points the reader at a kept answer, at word at, for a reading that ends with done(). */
   function over(kept, at) {
     enter();
+    point(kept, at);
+  }
+
+  /** point sets the reader at word at of a kept answer: its words, text, layer and values. */
+  function point(kept, at) {
     W = kept.ops, T = kept.text, p = at, textAt = 0;
     layer = kept.layer;
     vals = kept.vals;

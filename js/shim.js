@@ -125,12 +125,18 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     Object.assign(layer, remake(layer));
     if (memo !== null && memo.kept.layer === layer) memo = null;
     if (layer === root) layer.go.live = true; // not in the clock
-    else if (!layer.go.live) admit(layer.go);
+    else admit(layer.go);
   }
 
-  /** admit enters a new Go layer in the clock, making Go forget another when it is full. */
+  /**
+   * admit marks a Go layer used, entering it in the clock if it is new (a
+   * layer made alike shares one already there), and making Go forget
+   * another when the clock is full.
+   */
   function admit(go) {
+    const fresh = !go.live;
     go.live = go.used = true;
+    if (!fresh) return;
     if (ring.length < LIVE_LAYERS) {
       ring.push(go);
       return;
@@ -152,13 +158,13 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   }
 
   /** layerOf makes a layer of the defaults' answer: its keys with plain objects merge (D21). */
-  function layerOf({ id, table, options, strings, again }) {
-    if (again === null) {
+  function layerOf({ id, table, options, strings, answer }) {
+    if (answer === null) { // made by Go
       const merged = new Set();
       for (const k of Object.keys(options)) if (isPlain(options[k])) merged.add(k);
       last = { go: { id, live: false, used: false }, merged, strings };
     }
-    return { id, size: table.length, table, merged: last.merged, options, epoch, strings: last.strings, go: last.go, again };
+    return { id, size: table.length, table, merged: last.merged, options, epoch, strings: last.strings, go: last.go, answer };
   }
 
   /**
@@ -168,8 +174,8 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
    */
   function optionsOf(layer) {
     if (layer.options === null) {
-      layer.options = wire.options(layer.again);
-      layer.again = null;
+      layer.options = wire.options(layer.answer);
+      layer.answer = null;
     }
     return layer.options;
   }
@@ -219,8 +225,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     };
     endpoint.defaults = function defaults(options) {
       const next = layerOf(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
-      if (next.go.live) next.go.used = true;
-      else admit(next.go);
+      admit(next.go);
       return withDefaults(next);
     };
     Object.defineProperty(endpoint, "DEFAULTS", {
