@@ -509,7 +509,7 @@ export function createWire(exports) {
   // request makes the same .defaults() each time (issue 9). Layers that
   // differ, such as one with its own token each, pay only the copy of their
   // message.
-  let lastMsg = new Uint8Array(256), lastLen = -1, again = null;
+  let lastMsg = new Uint8Array(256), lastWords = new Uint32Array(lastMsg.buffer), lastLen = -1, again = null;
   const self = {}; // this wire, as a kept answer remembers it
   // The answer being read: its words and text (the module's memory, or a
   // kept answer's copies), and where; for a kept answer, where each plain
@@ -693,13 +693,25 @@ export function createWire(exports) {
   /** sameMessage reports whether the n bytes at at are the last OP_DEFAULTS message. */
   function sameMessage(at, n) {
     if (lastLen !== n) return false;
-    for (let i = 0; i < n; i++) if (u8[at + i] !== lastMsg[i]) return false;
+    // Four bytes at a time where the message starts on a word (Go's buffer
+    // does), in locals: a message is a few hundred bytes, compared for each
+    // .defaults() (a new client for each request makes one each time).
+    const a = u8, b = lastMsg;
+    let i = 0;
+    if ((at & 3) === 0) {
+      const a32 = u32, b32 = lastWords, w = at >>> 2;
+      for (; i + 4 <= n; i += 4) if (a32[w + (i >>> 2)] !== b32[i >>> 2]) return false;
+    }
+    for (; i < n; i++) if (a[at + i] !== b[i]) return false;
     return true;
   }
 
   /** keepMessage copies the n bytes at at as the last OP_DEFAULTS message; what Go answered to the one before is let go. */
   function keepMessage(at, n) {
-    if (lastMsg.length < n) lastMsg = new Uint8Array(2 * n);
+    if (lastMsg.length < n) {
+      lastMsg = new Uint8Array(4 * Math.ceil(n / 2)); // a whole number of words
+      lastWords = new Uint32Array(lastMsg.buffer);
+    }
     lastMsg.set(u8.subarray(at, at + n));
     lastLen = n;
     again = null;

@@ -228,12 +228,24 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       admit(next.go);
       return withDefaults(next);
     };
-    Object.defineProperty(endpoint, "DEFAULTS", {
-      enumerable: true,
-      get: () => copyPlain(optionsOf(layer)), // a copy: changing it changes nothing (D2)
-    });
+    endpoint[LAYER] = layer;
+    Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);
     return endpoint;
   }
+
+  // DEFAULTS is one getter for every endpoint of this instance, which finds
+  // its layer on the endpoint it is read from: a getter of its own for each
+  // endpoint would give each a hidden class of its own in V8, costly to make
+  // and to collect (a new Octokit for each request spent 40% of its time in
+  // the collector).
+  const defaultsProperty = {
+    enumerable: true,
+    get() {
+      const layer = this?.[LAYER];
+      if (layer === undefined) throw new TypeError("DEFAULTS is read from an endpoint");
+      return copyPlain(optionsOf(layer)); // a copy: changing it changes nothing (D2)
+    },
+  };
 
   // The root endpoint is a layer made of the global defaults themselves, so
   // that every value of a result is a handle, as for any other layer. It is
@@ -242,6 +254,9 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   root.go.live = true;
   return withDefaults(root);
 }
+
+/** LAYER is where an endpoint keeps its layer (withDefaults), for its DEFAULTS getter. */
+const LAYER = Symbol("endpoint-wasm layer");
 
 /** LIVE_LAYERS is how many layers of .defaults() Go holds at most (createEndpoint). */
 export const LIVE_LAYERS = 256;

@@ -118,6 +118,23 @@ export const cases = [
     same(mod.endpoint("GET /z", { get q() { return made.DEFAULTS.per_page; } }).url, "https://api.github.com/z?q=3");
     same(made("GET /z").url, "https://api.github.com/z?per_page=3");
   }],
+  ["every endpoint reads DEFAULTS through one getter, which finds its own layer and refuses what is not an endpoint (D2)", (mod) => {
+    const a = mod.endpoint.defaults({ per_page: 1 }), b = a.defaults({ per_page: 2 });
+    const getter = Object.getOwnPropertyDescriptor(b, "DEFAULTS").get;
+    ok(Object.getOwnPropertyDescriptor(mod.endpoint, "DEFAULTS").get === getter && Object.getOwnPropertyDescriptor(a, "DEFAULTS").get === getter, "one getter");
+    ok(Object.getOwnPropertyDescriptor(b, "DEFAULTS").enumerable, "DEFAULTS is enumerable, as the reference's");
+    same([mod.endpoint.DEFAULTS.per_page, a.DEFAULTS.per_page, b.DEFAULTS.per_page], [undefined, 1, 2]);
+    same(getter.call(a).per_page, 1, "called on another endpoint, it reads that one's");
+    for (const bad of [undefined, {}, () => {}]) {
+      let threw = null;
+      try {
+        getter.call(bad);
+      } catch (e) {
+        threw = e;
+      }
+      ok(threw instanceof TypeError, `read from ${typeof bad}: a TypeError`);
+    }
+  }],
   ["merge keeps the method as written and the url unexpanded (D3)", (mod) => {
     const m = mod.endpoint.merge("post /x/{y}", { y: 1 });
     same([m.method, m.url, m.y], ["post", "/x/{y}", 1]);
