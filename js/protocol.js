@@ -444,15 +444,6 @@ function handleIn(list, s) {
 }
 
 /**
- * PlainObject makes the plain objects of answers: what {} makes (its
- * prototype is Object.prototype), but V8 gives objects made by a
- * constructor room inside them for as many members as it has seen them
- * get, where {} has room for four, and a fifth member moves them all out.
- */
-function PlainObject() {}
-PlainObject.prototype = Object.prototype;
-
-/**
  * EngineStopped is thrown when the engine itself fails (a trap, or Go's
  * runtime ending on a fatal error), not the input: the instance is of no
  * further use (D29).
@@ -972,7 +963,7 @@ export function createWire(exports) {
       case OP_CONST:
         return CONSTANTS[arg];
       case OP_OBJECT: {
-        const o = new PlainObject();
+        const o = {};
         for (let i = 0; i < arg; i++) {
           // Most keys are constants (none of them "__proto__"): set at once.
           const kw = W[p];
