@@ -228,7 +228,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       admit(next.go);
       return withDefaults(next);
     };
-    endpoint[LAYER] = layer;
+    new Layered(endpoint, layer);
     Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);
     return endpoint;
   }
@@ -241,7 +241,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   const defaultsProperty = {
     enumerable: true,
     get() {
-      const layer = this?.[LAYER];
+      const layer = Layered.of(this);
       if (layer === undefined) throw new TypeError("DEFAULTS is read from an endpoint");
       return copyPlain(optionsOf(layer)); // a copy: changing it changes nothing (D2)
     },
@@ -255,8 +255,31 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   return withDefaults(root);
 }
 
-/** LAYER is where an endpoint keeps its layer (withDefaults), for its DEFAULTS getter. */
-const LAYER = Symbol("endpoint-wasm layer");
+/**
+ * Layered gives an endpoint its layer (withDefaults), for the DEFAULTS
+ * getter, as a private field: a base class whose constructor returns the
+ * object it is given lets a derived class put its fields on that object, a
+ * function here. Private, the layer (the caller's values among others)
+ * shows neither to the caller's code nor in a console, as a symbol's
+ * property would; it costs what a property does.
+ */
+class Layered extends class {
+  constructor(o) {
+    return o;
+  }
+} {
+  #layer;
+
+  constructor(endpoint, layer) {
+    super(endpoint);
+    this.#layer = layer;
+  }
+
+  /** of returns the layer of an endpoint, or undefined for anything else. */
+  static of(x) {
+    return (typeof x === "function" || (typeof x === "object" && x !== null)) && #layer in x ? x.#layer : undefined;
+  }
+}
 
 /** LIVE_LAYERS is how many layers of .defaults() Go holds at most (createEndpoint). */
 export const LIVE_LAYERS = 256;

@@ -124,6 +124,7 @@ export const cases = [
     const getter = Object.getOwnPropertyDescriptor(b, "DEFAULTS").get;
     ok(Object.getOwnPropertyDescriptor(a, "DEFAULTS").get === getter && Object.getOwnPropertyDescriptor(c, "DEFAULTS").get === getter, "one getter");
     ok(Object.getOwnPropertyDescriptor(b, "DEFAULTS").enumerable, "DEFAULTS is enumerable, as the reference's");
+    same(Object.getOwnPropertySymbols(b), [], "the layer does not show on the endpoint");
     same([mod.endpoint.DEFAULTS.per_page, a.DEFAULTS.per_page, b.DEFAULTS.per_page, c.DEFAULTS.per_page], [undefined, 1, 2, 3]);
     same(getter.call(a).per_page, 1, "called on another endpoint, it reads that one's");
     for (const bad of [undefined, {}, () => {}]) {
