@@ -228,21 +228,22 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       admit(next.go);
       return withDefaults(next);
     };
-    new Layered(endpoint, layer);
+    Object.defineProperty(endpoint, LAYER, { value: layer }); // not enumerable: no console shows it, no spread copies it
     Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);
     return endpoint;
   }
 
   // DEFAULTS is one getter for every endpoint of this instance, which finds
-  // its layer on the endpoint it is read from: a getter of its own for each
-  // endpoint would give each a hidden class of its own in V8, costly to make
-  // and to collect (a new Octokit for each request spent 40% of its time in
-  // the collector).
+  // its layer on the endpoint it is read from (or through: a Proxy of it, an
+  // object made with it as prototype): a getter of its own for each endpoint
+  // would give each a hidden class of its own in V8, costly to make and to
+  // collect (a new Octokit for each request spent 40% of its time in the
+  // collector).
   const defaultsProperty = {
     enumerable: true,
     get() {
-      const layer = Layered.of(this);
-      if (layer === undefined) throw new TypeError("DEFAULTS is read from an endpoint");
+      const layer = this?.[LAYER];
+      if (layer === undefined) throw new TypeError("DEFAULTS must be read from an endpoint");
       return copyPlain(optionsOf(layer)); // a copy: changing it changes nothing (D2)
     },
   };
@@ -255,31 +256,8 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   return withDefaults(root);
 }
 
-/**
- * Layered gives an endpoint its layer (withDefaults), for the DEFAULTS
- * getter, as a private field: a base class whose constructor returns the
- * object it is given lets a derived class put its fields on that object, a
- * function here. Private, the layer (the caller's values among others)
- * shows neither to the caller's code nor in a console, as a symbol's
- * property would; it costs what a property does.
- */
-class Layered extends class {
-  constructor(o) {
-    return o;
-  }
-} {
-  #layer;
-
-  constructor(endpoint, layer) {
-    super(endpoint);
-    this.#layer = layer;
-  }
-
-  /** of returns the layer of an endpoint, or undefined for anything else. */
-  static of(x) {
-    return (typeof x === "function" || (typeof x === "object" && x !== null)) && #layer in x ? x.#layer : undefined;
-  }
-}
+/** LAYER is where an endpoint keeps its layer (withDefaults), for its DEFAULTS getter. */
+const LAYER = Symbol("endpoint-wasm layer");
 
 /** LIVE_LAYERS is how many layers of .defaults() Go holds at most (createEndpoint). */
 export const LIVE_LAYERS = 256;

@@ -124,7 +124,9 @@ export const cases = [
     const getter = Object.getOwnPropertyDescriptor(b, "DEFAULTS").get;
     ok(Object.getOwnPropertyDescriptor(a, "DEFAULTS").get === getter && Object.getOwnPropertyDescriptor(c, "DEFAULTS").get === getter, "one getter");
     ok(Object.getOwnPropertyDescriptor(b, "DEFAULTS").enumerable, "DEFAULTS is enumerable, as the reference's");
-    same(Object.getOwnPropertySymbols(b), [], "the layer does not show on the endpoint");
+    ok(Object.getOwnPropertySymbols(b).every((k) => !Object.getOwnPropertyDescriptor(b, k).enumerable), "the layer is not enumerable: no console shows it, no spread copies it");
+    same(Object.getOwnPropertySymbols({ ...b }), [], "a spread of the endpoint holds no layer");
+    same([new Proxy(b, {}).DEFAULTS.per_page, Object.create(b).DEFAULTS.per_page], [2, 2], "read through a Proxy of the endpoint, or an object made over it");
     same([mod.endpoint.DEFAULTS.per_page, a.DEFAULTS.per_page, b.DEFAULTS.per_page, c.DEFAULTS.per_page], [undefined, 1, 2, 3]);
     same(getter.call(a).per_page, 1, "called on another endpoint, it reads that one's");
     for (const bad of [undefined, {}, () => {}]) {
