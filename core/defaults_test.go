@@ -322,3 +322,35 @@ func TestALayerThatFailsHandsOutNoMemory(t *testing.T) {
 		t.Errorf("url %q", r.URL)
 	}
 }
+
+// TestMemoryGivenToAFailedLayerIsNotHandedOutLater: a Defaults that fails
+// lets go of the memory Reuse gave it, so that a session does not hand it
+// to a later layer after it went to another session's (the bridge has two
+// sessions, and gives a freed layer's memory to whichever makes the next
+// layer), which would write one layer over the other (spec rule 1).
+func TestMemoryGivenToAFailedLayerIsNotHandedOutLater(t *testing.T) {
+	s1, s2 := new(Session), new(Session)
+	freed, err := s1.Defaults(New(), obj(t, `{"a":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1.Reuse(freed)
+	if _, err := s1.Defaults(New(), obj(t, `{"headers":{"x-a":"a\r\nb"}}`)); err == nil {
+		t.Fatal("a header with CR LF made a layer")
+	}
+	s2.Reuse(freed)
+	taken, err := s2.Defaults(New(), obj(t, `{"per_page":2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	later, err := s1.Defaults(New(), obj(t, `{"page":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if later == taken {
+		t.Fatal("the memory of a layer in use was handed out again")
+	}
+	if r, _ := taken.Endpoint("GET /x", nil); r.URL != "https://api.github.com/x?per_page=2" {
+		t.Errorf("the layer that took the memory: url %q", r.URL)
+	}
+}

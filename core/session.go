@@ -111,12 +111,15 @@ func (s *Session) Parse(merged *Obj) (*Request, error) {
 // copy of what it needs: it does not depend on the session or the input.
 func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	s.begin()
+	// The memory given by Reuse is this call's, used or not: kept past a
+	// failure, the session would hand it to a later call after its owner
+	// (the bridge, which has two sessions) had given it to another.
+	nb := s.spare
+	s.spare = nil
 	m, err := s.merge(b.defaults, "", options)
 	if err != nil {
 		return nil, err
 	}
-	nb := s.spare
-	s.spare = nil
 	if nb == nil {
 		nb = new(Builder)
 	}
@@ -130,7 +133,7 @@ func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 
 // Reuse gives the memory of b, a Builder that nothing uses any more, to the
 // session's next Defaults, which copies the new defaults into it rather than
-// allocate. After it, b and everything taken from it (DefaultsView, the
+// allocate; a Defaults that fails lets it go, and it may be given again. After it, b and everything taken from it (DefaultsView, the
 // strings in its defaults) must not be used: the bridge reuses the layers
 // the shim let go of (shim.js, the clock), so that a program making a client
 // for each request allocates nothing for it in Go once warm.
