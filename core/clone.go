@@ -40,11 +40,15 @@ func (c *cloner) clone(o *Obj, depth int) *Obj {
 
 // block returns b emptied with room for n, cleared of what it held (so that
 // nothing stays alive under it), or a new one when it has not the room.
+// Only b's length is cleared: a block is filled from its start, and what
+// lies past its length was cleared at an earlier use or never held
+// anything, so that a layer made in the memory of a larger one costs by
+// what the last copy used, not by the largest one the memory ever held.
 func block[T any](b []T, n int) []T {
 	if cap(b) < n {
 		return make([]T, 0, n)
 	}
-	clear(b[:cap(b)])
+	clear(b)
 	return b[:0]
 }
 

@@ -354,3 +354,37 @@ func TestMemoryGivenToAFailedLayerIsNotHandedOutLater(t *testing.T) {
 		t.Errorf("the layer that took the memory: url %q", r.URL)
 	}
 }
+
+// TestMemoryReusedHoldsNothingPastWhatItsLastLayerUsed: a layer made in
+// the memory of a larger one leaves every element past what it used zero,
+// so that the larger layer's values are not kept alive under it, and the
+// next reuse clears only what this one used.
+func TestMemoryReusedHoldsNothingPastWhatItsLastLayerUsed(t *testing.T) {
+	s := new(Session)
+	big, err := s.Defaults(New(), obj(t, `{"headers":{"x-a":"1","x-b":"2"},"labels":["a","b","c"],"x":{"y":{"z":"w"}},"q":"long text"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []string{`{"a":1}`, `{"b":"two"}`} {
+		s.Reuse(big)
+		if big, err = s.Defaults(New(), obj(t, opts)); err != nil {
+			t.Fatal(err)
+		}
+		m := &big.mem
+		for i, e := range m.ents[len(m.ents):cap(m.ents)] {
+			if e != (entry{}) {
+				t.Errorf("%s: member %d past the used ones holds %q", opts, len(m.ents)+i, e.k)
+			}
+		}
+		for i, v := range m.vals[len(m.vals):cap(m.vals)] {
+			if v != (Value{}) {
+				t.Errorf("%s: element %d past the used ones is not zero", opts, len(m.vals)+i)
+			}
+		}
+		for i, o := range m.objs[len(m.objs):cap(m.objs)] {
+			if o.ents != nil || o.idx != nil {
+				t.Errorf("%s: object %d past the used ones is not zero", opts, len(m.objs)+i)
+			}
+		}
+	}
+}
