@@ -55,12 +55,7 @@ export function trafficWorkloads(calls, userAgent) {
  */
 function newClients(calls, ep, userAgent) {
   const requestEndpoint = requestEndpointOf(ep, userAgent);
-  return () => {
-    const opts = calls.map((c) => c.options());
-    const t = performance.now();
-    for (let i = 0; i < calls.length; i++) octokitOver(requestEndpoint, userAgent).request(calls[i].route, opts[i]);
-    return [calls.length, performance.now() - t];
-  };
+  return overCalls(calls, (route, options) => octokitOver(requestEndpoint, userAgent).request(route, options));
 }
 
 /**
