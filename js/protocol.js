@@ -26,7 +26,7 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8;
+const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8, OP_SHAPED = 9;
 const TEXT_WIDE = 0x80000000;
 
 // Statuses.
@@ -44,6 +44,22 @@ export const CONSTANTS = [
   "method", "url", "baseUrl", "headers", "mediaType", "data", "request", "body",
   "format", "previews", "accept", "user-agent", "content-type", "authorization",
 ];
+
+/**
+ * The runs of keys an OP_SHAPED object begins with (protocol.go, shapes):
+ * the global defaults' keys and a request's, the engine's own orders. read
+ * builds such an object as a literal of those keys, which V8 makes with
+ * its hidden class at once; set one by one through a variable name, as
+ * other keys are, each costs a lookup (about 12 ns in Node and Chromium).
+ */
+export const SHAPES = [
+  ["method", "baseUrl", "headers", "mediaType"],
+  ["method", "url", "headers"],
+  ["accept", "user-agent"],
+  ["format", "previews"],
+];
+const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = 3;
+const NO_KEYS = [];
 
 /** How deeply input may nest, the options object being level 1 (D29). */
 export const MAX_DEPTH = 256;
@@ -732,15 +748,16 @@ export function createWire(exports) {
    */
   function headerStrings() {
     const list = [];
-    const n = W[p++] >>> 4; // the options: an object
+    const wd = W[p++], n = memberCount(wd), keys = shapeKeys(wd); // the options: an object
     for (let i = 0; i < n; i++) {
-      if (read() !== "headers" || (W[p] & 15) !== OP_OBJECT) {
+      const k = i < keys.length ? keys[i] : read(), tag = W[p] & 15;
+      if (k !== "headers" || tag !== OP_OBJECT && tag !== OP_SHAPED) {
         skip();
         continue;
       }
-      const m = W[p++] >>> 4;
+      const hw = W[p++], m = memberCount(hw), named = shapeKeys(hw).length;
       for (let j = 0; j < m; j++) {
-        skip(); // the name
+        if (j >= named) skip(); // the name
         const wd = W[p], v = (wd & 15) === OP_REF ? resolve(wd >>> 4) : undefined;
         if (typeof v === "string" && v.length >= LAYER_STRING && handleIn(list, v) < 0) list.push(v, wd >>> 4);
         skip();
@@ -842,12 +859,12 @@ export function createWire(exports) {
     over(kept, 0);
     try {
       const wd = W[p++];
-      if ((wd & 15) !== OP_OBJECT || Object.getPrototypeOf(x) !== Object.prototype) return null;
-      const n = wd >>> 4, keys = Object.keys(x), list = [];
+      if ((wd & 15) !== OP_OBJECT && (wd & 15) !== OP_SHAPED || Object.getPrototypeOf(x) !== Object.prototype) return null;
+      const n = memberCount(wd), shaped = shapeKeys(wd), keys = Object.keys(x), list = [];
       if (keys.length < n) return null;
       for (let i = 0; i < n; i++) {
         const k = keys[i], v = x[k];
-        if (k !== read() || v === undefined) return null;
+        if (k !== (i < shaped.length ? shaped[i] : read()) || v === undefined) return null;
         const at = p;
         if (!same(v)) {
           p = at;
@@ -876,7 +893,8 @@ export function createWire(exports) {
         return;
       case OP_OBJECT:
       case OP_BARE:
-        for (let i = 0; i < 2 * arg; i++) skip();
+      case OP_SHAPED:
+        for (let i = shapeKeys(wd).length; i < 2 * memberCount(wd); i++) skip();
         return;
       case OP_ARRAY:
         for (let i = 0; i < arg; i++) skip();
@@ -895,17 +913,19 @@ export function createWire(exports) {
       case OP_CONST:
         return x === CONSTANTS[arg];
       case OP_OBJECT:
-      case OP_BARE: {
+      case OP_BARE:
+      case OP_SHAPED: {
         if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== (tag === OP_BARE ? null : Object.prototype)) return false;
         // for-in, not Object.keys: it allocates nothing. It also lists
         // enumerable keys inherited from Object.prototype (if a program
         // adds one), which only makes x differ: it is then written whole.
+        const keys = shapeKeys(wd), n = memberCount(wd);
         let i = 0;
         for (const k in x) {
-          if (i === arg || k !== read() || !same(x[k])) return false;
+          if (i === n || k !== (i < keys.length ? keys[i] : read()) || !same(x[k])) return false;
           i++;
         }
-        return i === arg;
+        return i === n;
       }
       case OP_ARRAY:
         if (!Array.isArray(x) || x.length !== arg) return false;
@@ -962,20 +982,16 @@ export function createWire(exports) {
         return text(arg);
       case OP_CONST:
         return CONSTANTS[arg];
-      case OP_OBJECT: {
-        const o = {};
-        for (let i = 0; i < arg; i++) {
-          // Most keys are constants (none of them "__proto__"): set at once.
-          const kw = W[p];
-          if ((kw & 15) === OP_CONST) {
-            p++;
-            o[CONSTANTS[kw >>> 4]] = read();
-          } else {
-            const k = read();
-            setMember(o, k, read());
-          }
-        }
-        return o;
+      case OP_OBJECT:
+        return members({}, arg);
+      case OP_SHAPED: {
+        // A literal of the shape's keys, its values read in order.
+        const s = arg & SHAPE_MASK;
+        const o = s === SHAPE_OPTIONS ? { method: read(), baseUrl: read(), headers: read(), mediaType: read() }
+          : s === SHAPE_REQUEST ? { method: read(), url: read(), headers: read() }
+          : s === SHAPE_HEADERS ? { accept: read(), "user-agent": read() }
+          : { format: read(), previews: read() };
+        return members(o, (arg >>> SHAPE_BITS) - SHAPES[s].length);
       }
       case OP_BARE: {
         // The JSON body, with no prototype as the reference's: "__proto__"
@@ -998,6 +1014,32 @@ export function createWire(exports) {
         return BigInt(text(arg));
     }
     throw new EndpointError("ERR_INTERNAL", `endpoint: internal error (please report it): answer word ${wd}`, "");
+  }
+
+  /** members reads n (key, value) pairs into o, and returns it. */
+  function members(o, n) {
+    for (let i = 0; i < n; i++) {
+      // Most keys are constants (none of them "__proto__"): set at once.
+      const kw = W[p];
+      if ((kw & 15) === OP_CONST) {
+        p++;
+        o[CONSTANTS[kw >>> 4]] = read();
+      } else {
+        const k = read();
+        setMember(o, k, read());
+      }
+    }
+    return o;
+  }
+
+  /** shapeKeys returns the keys an object word leaves out (OP_SHAPED's first ones), none for others. */
+  function shapeKeys(wd) {
+    return (wd & 15) === OP_SHAPED ? SHAPES[(wd >>> 4) & SHAPE_MASK] : NO_KEYS;
+  }
+
+  /** memberCount returns how many members the object of word wd has. */
+  function memberCount(wd) {
+    return (wd & 15) === OP_SHAPED ? wd >>> (4 + SHAPE_BITS) : wd >>> 4;
   }
 
   function text(off) {

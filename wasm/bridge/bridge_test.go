@@ -110,7 +110,21 @@ func TestConstantsMatchTheShims(t *testing.T) {
 	if strings.Join(js, "|") != strings.Join(constants[:], "|") {
 		t.Errorf("js/protocol.js CONSTANTS:\n%v\nwasm/protocol.go constants:\n%v", js, constants)
 	}
-	for i, want := range map[int]string{constGet: "get", constMethod: "method", constURL: "url", constHeaders: "headers", constRequest: "request", constBody: "body"} {
+	m = regexp.MustCompile(`(?s)export const SHAPES = \[(.*?)\n\];`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no SHAPES in js/protocol.js")
+	}
+	var jsShapes, goShapes []string
+	for _, row := range regexp.MustCompile(`\[[^\]]*\]`).FindAll(m[1], -1) {
+		jsShapes = append(jsShapes, string(row))
+	}
+	for _, keys := range shapes {
+		goShapes = append(goShapes, `["`+strings.Join(keys, `", "`)+`"]`)
+	}
+	if strings.Join(jsShapes, "|") != strings.Join(goShapes, "|") {
+		t.Errorf("js/protocol.js SHAPES:\n%v\nwasm/protocol.go shapes:\n%v", jsShapes, goShapes)
+	}
+	for i, want := range map[int]string{constGet: "get", constRequest: "request", constBody: "body"} {
 		if constants[i] != want {
 			t.Errorf("constants[%d] is %q, want %q", i, constants[i], want)
 		}
@@ -120,7 +134,8 @@ func TestConstantsMatchTheShims(t *testing.T) {
 		"REC_BIGINT": recBigInt, "REC_STRING": recString, "REC_ARRAY": recArray, "REC_OBJECT": recObject, "REC_HOST": recHost,
 		"REC_HELD_STRING": recHeldString, "REC_HELD_ARRAY": recHeldArray, "REC_HELD_OBJECT": recHeldObject,
 		"OP_REF": opRef, "OP_COPY": opCopy, "OP_TEXT": opText, "OP_CONST": opConst, "OP_OBJECT": opObject, "OP_ARRAY": opArray,
-		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "OP_BARE": opBare, "STATUS_OK": statusOK, "STATUS_ERROR": statusError, "STATUS_HOST_ERROR": statusHostError,
+		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "OP_BARE": opBare, "OP_SHAPED": opShaped,
+		"SHAPE_OPTIONS": shapeOptions, "SHAPE_REQUEST": shapeRequest, "SHAPE_HEADERS": shapeHeaders, "SHAPE_BITS": shapeBits, "STATUS_OK": statusOK, "STATUS_ERROR": statusError, "STATUS_HOST_ERROR": statusHostError,
 		"OP_ENDPOINT": opEndpoint, "OP_MERGE": opMerge, "OP_PARSE": opParse, "OP_DEFAULTS": opDefaults, "OP_MERGE_PARSE": opMergeParse, "OP_REMERGE": opRemerge, "OP_REMERGE_PARSE": opRemergeParse,
 		"BOX_INPUT": 0, "BOX_INPUT_CAP": 1, "BOX_OPS": 2, "BOX_OPS_LEN": 3, "BOX_TEXT": 4, "BOX_TEXT_LEN": 5,
 	} {
@@ -167,9 +182,53 @@ func TestAUrlParsedUnchangedIsNamedByItsHandle(t *testing.T) {
 		if status != statusOK || !strings.Contains(got, `"url":"`+c.result+`"`) {
 			t.Fatalf("%s: %d %s", c.url, status, got)
 		}
-		// The words: opObject, method's key and value, url's key, then the url.
-		if w := s.b.w.ops[4]; (w&15 == opRef) != c.byRef {
+		// The words: opShaped (method, url, headers), method's value, then the url.
+		if w := s.b.w.ops[2]; (w&15 == opRef) != c.byRef {
 			t.Errorf("%s: url word %#x, by handle %v", c.url, w, c.byRef)
+		}
+	}
+}
+
+// TestShapeOfFindsEachShape: an object whose defined members begin with a
+// shape's keys is answered as that shape, with undefined members between
+// them left out (D15); an object that stops short of a shape's keys, or
+// has them in another order, is not.
+func TestShapeOfFindsEachShape(t *testing.T) {
+	obj := func(keys ...string) *core.Obj {
+		var o core.Obj
+		for _, k := range keys {
+			v := core.Str("x")
+			if strings.HasPrefix(k, "~") { // an undefined member
+				k, v = k[1:], core.Value{}
+			}
+			o.Set(k, v)
+		}
+		return &o
+	}
+	for s, keys := range shapes {
+		if got := shapeOf(obj(keys...)); got != s {
+			t.Errorf("%v: shape %d, want %d", keys, got, s)
+		}
+		if got := shapeOf(obj(append(append([]string{}, keys...), "more")...)); got != s {
+			t.Errorf("%v and more: shape %d, want %d", keys, got, s)
+		}
+		spaced := []string{"~" + keys[0] + "x"}
+		for _, k := range keys {
+			spaced = append(spaced, k, "~undefined"+k)
+		}
+		if got := shapeOf(obj(spaced...)); got != s {
+			t.Errorf("%v: shape %d, want %d", spaced, got, s)
+		}
+		if got := shapeOf(obj(keys[:len(keys)-1]...)); got != -1 {
+			t.Errorf("%v: shape %d, want none", keys[:len(keys)-1], got)
+		}
+		if got := shapeOf(obj(keys[1:]...)); got != -1 {
+			t.Errorf("%v: shape %d, want none", keys[1:], got)
+		}
+	}
+	for _, keys := range [][]string{{}, {"~method", "baseUrl"}, {"method", "url", "baseUrl"}, {"accept", "~user-agent"}, {"user-agent", "accept"}, {"previews", "format"}, {"owner"}} {
+		if got := shapeOf(obj(keys...)); got != -1 {
+			t.Errorf("%v: shape %d, want none", keys, got)
 		}
 	}
 }

@@ -263,14 +263,22 @@ func (r *answerReader) value() string {
 			return constants[arg]
 		}
 		return string(core.AppendJSON(nil, core.Str(constants[arg])))
-	case opObject, opBare:
+	case opObject, opBare, opShaped:
+		var keys []string // an opShaped object's first keys, not written
+		if tag == opShaped {
+			keys, arg = shapes[arg&(1<<shapeBits-1)], arg>>shapeBits
+		}
 		var b strings.Builder
 		b.WriteByte('{')
 		for i := 0; i < arg; i++ {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(r.value())
+			if i < len(keys) {
+				b.WriteString(string(core.AppendJSON(nil, core.Str(keys[i]))))
+			} else {
+				b.WriteString(r.value())
+			}
 			b.WriteByte(':')
 			b.WriteString(r.value())
 		}

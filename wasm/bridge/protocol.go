@@ -71,6 +71,9 @@ package bridge
 //	opBigInt off   like opText, read as a bigint
 //	opBare n       an object with no prototype: n (key, value) pairs follow;
 //	               the JSON body the engine builds, as the reference's (D18)
+//	opShaped n<<2|s an object of n members whose first ones are those of
+//	               shapes[s], in that order: their values follow, without
+//	               their keys, then the other members' (key, value) pairs
 //
 // A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge).
 // For opDefaults: the new layer's id, the count n of its values, the n
@@ -137,6 +140,32 @@ const (
 	opNumber
 	opBigInt
 	opBare
+	opShaped
+)
+
+// shapes are the runs of keys that answers' objects most often begin with,
+// all of them the engine's own orders: the global defaults' (every merged
+// options, and its headers and mediaType, begin with the defaults' keys,
+// spec rule 1, D21) and a request's (method, url, headers, D3). An object
+// that begins so is answered as opShaped, its keys left out, and the shim
+// builds it as an object literal of those keys: a V8 literal has its hidden
+// class from the start, where the same keys set one by one through a
+// variable name cost a lookup each (js/protocol.js, read). js/protocol.js
+// holds the same list, which TestConstantsMatchTheShims checks.
+var shapes = [...][]string{
+	shapeOptions:   {"method", "baseUrl", "headers", "mediaType"},
+	shapeRequest:   {"method", "url", "headers"},
+	shapeHeaders:   {"accept", "user-agent"},
+	shapeMediaType: {"format", "previews"},
+}
+
+// The shapes, the low two bits of an opShaped word's argument.
+const (
+	shapeOptions = iota
+	shapeRequest
+	shapeHeaders
+	shapeMediaType
+	shapeBits = 2
 )
 
 // textWide marks a string that is not ASCII, in the word after opText.
@@ -169,9 +198,6 @@ const (
 	constTrue      = 3
 	firstString    = 4
 	constGet       = 6 // then head, post, put, patch, delete, as core's methods
-	constMethod    = 18
-	constURL       = 19
-	constHeaders   = 21
 	constRequest   = 24
 	constBody      = 25
 )

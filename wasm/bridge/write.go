@@ -97,11 +97,18 @@ func (w *writer) array(list []core.Value) {
 // object writes o's members, leaving out undefined ones (D15).
 func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
 
-// members writes o as an object of tag opObject or opBare; the count is
-// patched in once the defined members are written.
+// members writes o as an object of tag opObject (opShaped when its defined
+// members begin with a shape's keys) or opBare; the count is patched in
+// once the defined members are written.
 func (w *writer) members(tag int, o *core.Obj) {
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
+	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
+	if tag == opObject {
+		if shape = shapeOf(o); shape >= 0 {
+			unkeyed = len(shapes[shape])
+		}
+	}
 	n := 0
 	for i := 0; i < o.Len(); i++ {
 		v := o.At(i)
@@ -109,14 +116,73 @@ func (w *writer) members(tag int, o *core.Obj) {
 			continue
 		}
 		n++
-		if h, ok := o.KeyHandle(i); ok {
-			w.word(opRef, h)
-		} else {
-			w.str(o.Key(i))
+		if n > unkeyed {
+			if h, ok := o.KeyHandle(i); ok {
+				w.word(opRef, h)
+			} else {
+				w.str(o.Key(i))
+			}
 		}
 		w.value(v)
 	}
-	w.ops[at] = uint32(tag) | uint32(n)<<4
+	if shape >= 0 {
+		w.ops[at] = uint32(opShaped) | uint32(n<<shapeBits|shape)<<4
+	} else {
+		w.ops[at] = uint32(tag) | uint32(n)<<4
+	}
+}
+
+// shapeOf returns the shape whose keys o's defined members begin with, or
+// -1. It compares with constant strings, which Go compiles to a length
+// test and a load or two, where a comparison with a string of the shapes
+// table calls memequal: looked up so for every object written, the table
+// cost as much as the keys left out saved (profiled in Node).
+// TestShapeOfFindsEachShape holds it to the table.
+func shapeOf(o *core.Obj) int {
+	i := nextDefined(o, 0)
+	if i == o.Len() {
+		return -1
+	}
+	switch o.Key(i) {
+	case "method":
+		switch keyAfter(o, &i) {
+		case "baseUrl":
+			if keyAfter(o, &i) == "headers" && keyAfter(o, &i) == "mediaType" {
+				return shapeOptions
+			}
+		case "url":
+			if keyAfter(o, &i) == "headers" {
+				return shapeRequest
+			}
+		}
+	case "accept":
+		if keyAfter(o, &i) == "user-agent" {
+			return shapeHeaders
+		}
+	case "format":
+		if keyAfter(o, &i) == "previews" {
+			return shapeMediaType
+		}
+	}
+	return -1
+}
+
+// keyAfter moves *i to o's next defined member and returns its key, or ""
+// (no key of a shape) when there is none.
+func keyAfter(o *core.Obj, i *int) string {
+	if *i = nextDefined(o, *i+1); *i == o.Len() {
+		return ""
+	}
+	return o.Key(*i)
+}
+
+// nextDefined returns the index of o's first member from i whose value is
+// not undefined (D15), or o.Len().
+func nextDefined(o *core.Obj, i int) int {
+	for i < o.Len() && o.At(i).Kind() == core.Undefined {
+		i++
+	}
+	return i
 }
 
 // request writes request options: {method, url, headers, body?, request?},
@@ -132,12 +198,9 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	if r.Request.Kind() != core.Undefined {
 		n++
 	}
-	w.word(opObject, n)
-	w.word(opConst, constMethod)
+	w.word(opShaped, n<<shapeBits|shapeRequest) // method, url, headers
 	w.word(opConst, constGet+methodOf(r.Method))
-	w.word(opConst, constURL)
 	w.url(r.URL, merged)
-	w.word(opConst, constHeaders)
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
