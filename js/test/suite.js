@@ -414,6 +414,33 @@ export const cases = [
       same(ep.parse(ep.merge("GET /x/{id}", p)), ep("GET /x/{id}", p), `parse(merge()) of ${Object.keys(p)}`);
     }
   }],
+  ["merge() and parse() of a merge() result see its default headers changed, though their names never cross (protocol.go, shapes)", (mod) => {
+    const ep = mod.endpoint;
+    // Parameters the engine reads in full, so that an unchanged result is
+    // answered again without a call, and only the headers decide.
+    const route = "GET /repos/{owner}/{repo}/issues", params = () => ({ owner: "o", repo: "r", state: "open" });
+    const changes = [
+      ["a default header deleted", (h) => { delete h.accept; }],
+      ["a default header renamed, its value kept in place", (h) => ({ "x-accept": h.accept, "user-agent": h["user-agent"] })],
+      ["the default headers' names swapped, their values kept in place", (h) => ({ "user-agent": h.accept, accept: h["user-agent"] })],
+      ["a default header moved after another", (h) => { const ua = h["user-agent"]; delete h["user-agent"]; h["x-a"] = "1"; h["user-agent"] = ua; }],
+    ];
+    const change = (m, f) => { m.headers = f(m.headers) ?? m.headers; };
+    for (const [what, f] of changes) {
+      const m1 = ep.merge(route, params());
+      change(m1, f);
+      ep.merge("GET /other"); // m1 is no longer the last merge: it is written out
+      const want = ep.parse(m1), wantMerged = ep.merge(m1);
+      ok(JSON.stringify(want.headers) !== JSON.stringify(ep(route, params()).headers), `${what}: the change shows`);
+      ep.parse(ep.merge("GET /other")); // merge() now asks for both answers
+      const m2 = ep.merge(route, params());
+      change(m2, f);
+      same(ep.parse(m2), want, `${what}: parse()`);
+      const m3 = ep.merge(route, params());
+      change(m3, f);
+      same(ep.merge(m3), wantMerged, `${what}: merge()`);
+    }
+  }],
   ["text beyond ASCII reaches Go intact, in short and long options, urls and bodies", (mod) => {
     const word = "é€😀 ñ", long = "日本語".repeat(200);
     same(mod.endpoint("GET /x/{w}", { w: word }).url, "https://api.github.com/x/%C3%A9%E2%82%AC%F0%9F%98%80%20%C3%B1");
