@@ -144,9 +144,10 @@ const (
 )
 
 // shapes are the runs of keys that answers' objects most often begin with,
-// all of them the engine's own orders: the global defaults' (every merged
-// options, and its headers and mediaType, begin with the defaults' keys,
-// spec rule 1, D21) and a request's (method, url, headers, D3). An object
+// all of them orders the engine's results have, as the reference's do: the
+// global defaults' (a merge lays the call over its defaults, so every merged
+// options, and its headers and mediaType, begin with the defaults' keys)
+// and a request's (method, url, headers, then body and request). An object
 // that begins so is answered as opShaped, its keys left out, and the shim
 // builds it as an object literal of those keys: a V8 literal has its hidden
 // class from the start, where the same keys set one by one through a
