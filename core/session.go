@@ -133,10 +133,11 @@ func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 
 // Reuse gives the memory of b, a Builder that nothing uses any more, to the
 // session's next Defaults, which copies the new defaults into it rather than
-// allocate; a Defaults that fails lets it go, and it may be given again. After it, b and everything taken from it (DefaultsView, the
-// strings in its defaults) must not be used: the bridge reuses the layers
-// the shim let go of (shim.js, the clock), so that a program making a client
-// for each request allocates nothing for it in Go once warm.
+// allocate; a Defaults that fails lets it go, and it may be given again.
+// After it, b and everything taken from it (DefaultsView, the strings in its
+// defaults) must not be used: the bridge reuses the layers the shim let go
+// of (shim.js, the clock), so that a program making a client for each
+// request allocates nothing for it in Go once warm.
 func (s *Session) Reuse(b *Builder) {
 	if b != base {
 		s.spare = b

@@ -749,7 +749,7 @@ export function createWire(exports) {
    */
   function headerStrings() {
     const list = [];
-    const wd = W[p++], n = memberCount(wd), keys = shapeKeys(wd); // the options: an object
+    const ow = W[p++], n = memberCount(ow), keys = shapeKeys(ow); // the options: an object
     for (let i = 0; i < n; i++) {
       const k = i < keys.length ? keys[i] : read(), tag = W[p] & 15;
       if (k !== "headers" || tag !== OP_OBJECT && tag !== OP_SHAPED) {
@@ -894,9 +894,12 @@ export function createWire(exports) {
         return;
       case OP_OBJECT:
       case OP_BARE:
-      case OP_SHAPED:
-        for (let i = shapeKeys(wd).length; i < 2 * memberCount(wd); i++) skip();
+      case OP_SHAPED: {
+        // A shape's first members are values alone; the others, key and value.
+        const words = 2 * memberCount(wd);
+        for (let i = shapeKeys(wd).length; i < words; i++) skip();
         return;
+      }
       case OP_ARRAY:
         for (let i = 0; i < arg; i++) skip();
     }
