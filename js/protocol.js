@@ -490,12 +490,15 @@ export class EngineStopped extends Error {
  */
 export function createWire(exports) {
   const { ew_box, ew_reserve, ew_call, mem } = exports;
-  let buffer = null, u8 = null, u32 = null;
+  // Views of the module's memory. When the memory grows, its old buffer is
+  // detached and views of it read as empty: an empty view is made again.
+  // Reading its length costs a load; reading mem.buffer, a call, which
+  // every call into the engine made twice.
+  let u8 = new Uint8Array(0), u32 = new Uint32Array(0);
   const views = () => {
-    if (buffer !== mem.buffer) {
-      buffer = mem.buffer;
-      u8 = new Uint8Array(buffer);
-      u32 = new Uint32Array(buffer);
+    if (u8.length === 0) {
+      u8 = new Uint8Array(mem.buffer);
+      u32 = new Uint32Array(mem.buffer);
     }
   };
   const box = ew_box() >>> 2;
