@@ -64,8 +64,9 @@ export const cases = [
   ["changing a copy of DEFAULTS changes nothing (D2)", (mod) => {
     const d = mod.endpoint.DEFAULTS;
     d.headers.accept = "changed";
+    d.mediaType.previews.push("changed");
     d.baseUrl = "https://evil.example";
-    same(mod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
+    same(mod.endpoint.DEFAULTS, { method: "GET", baseUrl: "https://api.github.com", headers: std(version(mod)), mediaType: { format: "", previews: [] } }, "its nested objects and arrays are copies too");
     same(mod.endpoint("GET /x").url, "https://api.github.com/x");
   }],
   ["defaults cascade and DEFAULTS reflects each layer (spec rules 1, 2)", (mod) => {
