@@ -59,7 +59,7 @@ export const SHAPES = [
   ["accept", "user-agent"],
   ["format", "previews"],
 ];
-const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = 3;
+const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 const NO_KEYS = [];
 
 /** How deeply input may nest, the options object being level 1 (D29). */
@@ -756,7 +756,7 @@ export function createWire(exports) {
     const list = [];
     const ow = W[p++], n = memberCount(ow), keys = shapeKeys(ow); // the options: an object
     for (let i = 0; i < n; i++) {
-      const k = i < keys.length ? keys[i] : read(), tag = W[p] & 15;
+      const k = keyOf(i, keys), tag = W[p] & 15;
       if (k !== "headers" || tag !== OP_OBJECT && tag !== OP_SHAPED) {
         skip();
         continue;
@@ -870,7 +870,7 @@ export function createWire(exports) {
       if (keys.length < n) return null;
       for (let i = 0; i < n; i++) {
         const k = keys[i], v = x[k];
-        if (k !== (i < shaped.length ? shaped[i] : read()) || v === undefined) return null;
+        if (k !== keyOf(i, shaped) || v === undefined) return null;
         const at = p;
         if (!same(v)) {
           p = at;
@@ -931,7 +931,7 @@ export function createWire(exports) {
         const keys = shapeKeys(wd), n = memberCount(wd);
         let i = 0;
         for (const k in x) {
-          if (i === n || k !== (i < keys.length ? keys[i] : read()) || !same(x[k])) return false;
+          if (i === n || k !== keyOf(i, keys) || !same(x[k])) return false;
           i++;
         }
         return i === n;
@@ -1044,6 +1044,14 @@ export function createWire(exports) {
   /** shapeKeys returns the keys an object word leaves out (OP_SHAPED's first ones), none for others. */
   function shapeKeys(wd) {
     return (wd & 15) === OP_SHAPED ? SHAPES[(wd >>> 4) & SHAPE_MASK] : NO_KEYS;
+  }
+
+  /**
+   * keyOf returns the key of member i of an object whose word left out
+   * keys (shapeKeys): one of those, or the next of the answer.
+   */
+  function keyOf(i, keys) {
+    return i < keys.length ? keys[i] : read();
   }
 
   /** memberCount returns how many members the object of word wd has. */
