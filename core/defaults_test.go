@@ -303,14 +303,7 @@ func TestANewLayerTakesTheMemoryOfOneNoLongerUsed(t *testing.T) {
 // until a layer takes it), and the next layer made in it is right (D28).
 func TestALayerThatFailsHandsOutNoMemory(t *testing.T) {
 	s := new(Session)
-	old, err := s.Defaults(New(), obj(t, `{"a":1}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Reuse(old)
-	if _, err := s.Defaults(New(), obj(t, `{"headers":{"x-a":"a\r\nb"}}`)); err == nil {
-		t.Fatal("a header with CR LF made a layer")
-	}
+	old := memoryOfAFailedLayer(t, s)
 	// The memory was handed out once and not used: reused again, the next
 	// layer takes it, and it is right.
 	s.Reuse(old)
@@ -323,6 +316,22 @@ func TestALayerThatFailsHandsOutNoMemory(t *testing.T) {
 	}
 }
 
+// memoryOfAFailedLayer makes a layer on s, gives its memory to s's next
+// Defaults (Reuse), which fails (a header with CR LF), and returns that
+// memory, a Builder no layer holds.
+func memoryOfAFailedLayer(t *testing.T, s *Session) *Builder {
+	t.Helper()
+	b, err := s.Defaults(New(), obj(t, `{"a":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Reuse(b)
+	if _, err := s.Defaults(New(), obj(t, `{"headers":{"x-a":"a\r\nb"}}`)); err == nil {
+		t.Fatal("a header with CR LF made a layer")
+	}
+	return b
+}
+
 // TestMemoryGivenToAFailedLayerIsNotHandedOutLater: a Defaults that fails
 // lets go of the memory Reuse gave it, so that a session does not hand it
 // to a later layer after it went to another session's (the bridge has two
@@ -330,14 +339,7 @@ func TestALayerThatFailsHandsOutNoMemory(t *testing.T) {
 // layer), which would write one layer over the other (spec rule 1).
 func TestMemoryGivenToAFailedLayerIsNotHandedOutLater(t *testing.T) {
 	s1, s2 := new(Session), new(Session)
-	freed, err := s1.Defaults(New(), obj(t, `{"a":1}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s1.Reuse(freed)
-	if _, err := s1.Defaults(New(), obj(t, `{"headers":{"x-a":"a\r\nb"}}`)); err == nil {
-		t.Fatal("a header with CR LF made a layer")
-	}
+	freed := memoryOfAFailedLayer(t, s1)
 	s2.Reuse(freed)
 	taken, err := s2.Defaults(New(), obj(t, `{"per_page":2}`))
 	if err != nil {
