@@ -44,6 +44,24 @@ func remergeAgreesWithMerge(t *testing.T, b *Builder, route string, options, cha
 	if werr == nil && string(gotReq.AppendJSON(nil)) != string(wantReq.AppendJSON(nil)) {
 		t.Fatalf("RemergeParse gave\n%s\nParse gives\n%s", gotReq.AppendJSON(nil), wantReq.AppendJSON(nil))
 	}
+	// ThenRemergeParse, in the session and the call of the Merge it
+	// changes: the same, and that merge stays whole.
+	var one Session
+	m1, _ := one.Merge(b, route, options)
+	before := string(AppendJSON(nil, ObjValue(m1)))
+	m2, req2, err2 := one.ThenRemergeParse(b, m1, changed)
+	if after := string(AppendJSON(nil, ObjValue(m1))); after != before {
+		t.Fatalf("ThenRemergeParse changed the merge it read:\n%s\nwas\n%s", after, before)
+	}
+	if m2 == nil || (werr == nil) != (err2 == nil) || werr != nil && codeOf(werr) != codeOf(err2) {
+		t.Fatalf("ThenRemergeParse error %v, Parse error %v", err2, werr)
+	}
+	if w, g := string(AppendJSON(nil, ObjValue(want))), string(AppendJSON(nil, ObjValue(m2))); g != w {
+		t.Fatalf("ThenRemergeParse gave\n%s\nMerge gives\n%s", g, w)
+	}
+	if werr == nil && string(req2.AppendJSON(nil)) != string(wantReq.AppendJSON(nil)) {
+		t.Fatalf("ThenRemergeParse gave\n%s\nParse gives\n%s", req2.AppendJSON(nil), wantReq.AppendJSON(nil))
+	}
 }
 
 func TestRemergeGivesWhatMergeGivesForTheChangedOptions(t *testing.T) { // spec rules 1, 3; D15, D21, D22, D25

@@ -95,6 +95,17 @@ func (s *Session) RemergeParse(b *Builder, merged, changed *Obj) (m *Obj, r *Req
 	return s.thenParse(s.remerge(b.defaults, merged, changed))
 }
 
+// ThenRemergeParse is RemergeParse of merged, the result of this
+// session's last Merge, as part of the same call: it frees none of the
+// session's memory, so that merged stays whole while it is remerged, and
+// both results stay valid until the session's next call. The bridge so
+// answers a merge together with the remerge a program is expected to make
+// of it next (wasm/bridge, opMergeAhead).
+func (s *Session) ThenRemergeParse(b *Builder, merged, changed *Obj) (m *Obj, r *Request, err error) {
+	s.layerBase = b.base
+	return s.thenParse(s.remerge(b.defaults, merged, changed))
+}
+
 // Merge is Builder.Merge in this session.
 func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	s.begin()

@@ -16,6 +16,7 @@ export const OP_DEFAULTS = 68; // "D"
 export const OP_MERGE_PARSE = 66; // "B": merge, and parse of its result, in one answer
 export const OP_REMERGE = 82; // "R": merge of the last call's merged options, changed in some members
 export const OP_REMERGE_PARSE = 83; // "S": remerge, and parse of its result
+export const OP_MERGE_AHEAD = 65; // "A": merge, and the remerge expected next, parsed, in one answer
 
 // Record tags.
 const REC_UNDEFINED = 0, REC_NULL = 1, REC_FALSE = 2, REC_TRUE = 3, REC_NUMBER = 4, REC_BIGINT = 5,
@@ -124,6 +125,7 @@ function staged(s) {
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
+const UPPER = /[A-Z]/;
 
 function tooDeep() {
   return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`);
@@ -407,6 +409,32 @@ class Writer {
     for (let i = 0; i < list.length; i += 2) this.member(list[i], list[i + 1], merged, false);
   }
 
+  /**
+   * added writes the header members an OP_MERGE_AHEAD sets on the merged
+   * headers, a list [name, value, ...] of strings, as an object record.
+   */
+  added(list) {
+    this.table.push(null); // the record: no value of the caller's
+    this.u8(REC_OBJECT);
+    this.u32(list.length / 2);
+    for (let i = 0; i < list.length; i += 2) {
+      this.str(list[i]);
+      this.table.push(list[i]);
+      this.value(list[i + 1], 2, true);
+    }
+  }
+
+  /**
+   * addedAgain stands for the header members the last OP_MERGE_AHEAD wrote
+   * out, which the engine keeps: a recNull, and the same entries in the
+   * table, as if written.
+   */
+  addedAgain(list) {
+    this.table.push(null);
+    this.u8(REC_NULL);
+    for (let i = 0; i < list.length; i++) this.table.push(list[i]);
+  }
+
   /** member writes one member of the options: its key, then its value. */
   member(k, v, merged, full) {
     this.str(k);
@@ -481,12 +509,14 @@ export class EngineStopped extends Error {
  * its long header values with their handles (headerStrings); shim.js adds
  * its options and its Go layer's place in the clock.
  *
- * An answer can be kept ({ ops, text, vals, layer, parseAt }; the last one
- * returned stays valid, keepAnswer): replay
- * builds its value again, fresh objects with the same values, without a
- * call; changes tells, without building anything, which members of a value
- * are no longer what the answer describes (shim.js keeps the last merge()
- * so).
+ * An answer can be kept ({ ops, text, vals, layer, at, parseAt, ahead };
+ * the last one returned stays valid, keepAnswer): replay builds its value
+ * again, fresh objects with the same values, without a call; changes
+ * tells, without building anything, which members of a value are no longer
+ * what the answer describes (shim.js keeps the last merge() so). at is the
+ * word its value starts at, parseAt its parse's (-1: none); ahead, for an
+ * OP_MERGE_AHEAD, is the view of the same answer at the remerge answered
+ * ahead (or null).
  */
 export function createWire(exports) {
   const { ew_box, ew_reserve, ew_call, mem } = exports;
@@ -540,6 +570,8 @@ export function createWire(exports) {
   // answer is read again and compared, and its strings, such as a route's
   // url, are decoded once).
   let W = null, T = null, p = 0, textAt = 0, ends = null, texts = null;
+  // The header members the engine keeps for OP_MERGE_AHEAD (Writer.addedAgain).
+  let heldAdded = null;
 
   function resolve(h) {
     return h < layer.size ? layer.table[h] : vals[h - layer.size];
@@ -570,11 +602,13 @@ export function createWire(exports) {
    * string or undefined, options a plain object or null; full writes every
    * value (for defaults, whose values Go keeps). For OP_DEFAULTS it returns
    * the new layer's id, its table, its options and its header strings. With
-   * keep, the answer is kept and returned as { value, kept }. With over (a kept answer of the
-   * last call, isLast), the call is a remerge of its merged options and
-   * options is the list of changed members (changes).
+   * keep, the answer is kept and returned as { value, kept }. With over (a
+   * kept answer of the last call, isLast), the call is a remerge of its
+   * merged options and options is the list of changed members (changes).
+   * For OP_MERGE_AHEAD, added is the list [name, value, ...] of the header
+   * members the remerge answered ahead sets (shim.js, hints).
    */
-  function call(op, on, route, options, full, keep, over = null) {
+  function call(op, on, route, options, full, keep, over = null, added = null) {
     enter();
     // A remerge's handles go on from its merge's (protocol.go, opRemerge).
     vals = over === null ? [] : over.vals.slice();
@@ -600,6 +634,11 @@ export function createWire(exports) {
         } else {
           w.options(options, on.merged, full);
         }
+        if (op === OP_MERGE_AHEAD && added === heldAdded) w.addedAgain(added);
+        else if (op === OP_MERGE_AHEAD) {
+          heldAdded = null; // until the engine has taken them
+          w.added(added);
+        }
       }
       loaded = -1;
       // An OP_DEFAULTS message is written in full (full: Go keeps every
@@ -621,6 +660,7 @@ export function createWire(exports) {
       views();
       W = u32, T = u8, p = u32[box + BOX_OPS] >>> 2, textAt = u32[box + BOX_TEXT];
       if (status === STATUS_ERROR) throw readError();
+      if (op === OP_MERGE_AHEAD && status === STATUS_OK) heldAdded = added;
       if (status === STATUS_HOST_ERROR) {
         const e = hostError;
         throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
@@ -633,6 +673,13 @@ export function createWire(exports) {
       texts = kept.texts;
       const value = read();
       if (op === OP_MERGE_PARSE || op === OP_REMERGE_PARSE) kept.parseAt = p - start;
+      else if (op === OP_MERGE_AHEAD && W[p++] === 1) {
+        // The remerge answered ahead: a view of the same answer from its
+        // word, which no remerge can follow (isLast).
+        const at = p - start;
+        skip();
+        kept.ahead = { ...kept, at, parseAt: p - start, op: OP_REMERGE_PARSE };
+      }
       turn ^= 1; // the answer is whole: the next one goes into the other pair
       return { value, kept };
     } finally {
@@ -657,7 +704,8 @@ export function createWire(exports) {
    * options, which a remerge changes.
    */
   function isLast(kept) {
-    return kept.wire === self && kept.call === calls && (kept.op === OP_MERGE || kept.op === OP_MERGE_PARSE);
+    const op = kept.op;
+    return kept.wire === self && kept.call === calls && (op === OP_MERGE || op === OP_MERGE_PARSE || op === OP_MERGE_AHEAD);
   }
 
   // newLayer reads the answer of OP_DEFAULTS: a new layer's table holds the
@@ -798,7 +846,7 @@ export function createWire(exports) {
     else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
     if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
     else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
-    return { ops, text, vals, layer: on, parseAt: -1, ends, op, wire: self, call: calls, texts: [] };
+    return { ops, text, vals, layer: on, at: 0, parseAt: -1, ahead: null, ends, op, wire: self, call: calls, texts: [] };
   }
 
   /** over points the reader at a kept answer, at word at, for a reading that ends with done(). */
@@ -824,7 +872,7 @@ export function createWire(exports) {
 
   /** replay builds the value of a kept answer again. */
   function replay(kept) {
-    over(kept, 0);
+    over(kept, kept.at);
     try {
       return read();
     } finally {
@@ -849,7 +897,8 @@ export function createWire(exports) {
 
   /**
    * changes compares x, a plain object, with the merged options of a kept
-   * answer, member by member: it returns the members of x that differ (a
+   * answer, member by member (when not whole, only until one differs, and
+   * then it returns null): it returns the members of x that differ (a
    * list [key, value, ...], the new ones last), an empty list when x is
    * still exactly what the answer describes, or null when x is not those
    * options with some members changed: a key left out, set to undefined or
@@ -861,8 +910,8 @@ export function createWire(exports) {
    * options) only if it still holds what was written of it: the engine read
    * that, and the caller may have changed it since (unchangedSince).
    */
-  function changes(kept, x) {
-    over(kept, 0);
+  function changes(kept, x, whole = true) {
+    over(kept, kept.at);
     try {
       const wd = W[p++];
       if ((wd & 15) !== OP_OBJECT && (wd & 15) !== OP_SHAPED || Object.getPrototypeOf(x) !== Object.prototype) return null;
@@ -873,16 +922,67 @@ export function createWire(exports) {
         if (k !== keyOf(i, shaped) || v === undefined) return null;
         const at = p;
         if (!same(v)) {
+          if (!whole) return null;
           p = at;
           skip();
           list.push(k, v);
         }
       }
+      if (!whole && keys.length > n) return null;
       for (let i = n; i < keys.length; i++) {
         const v = x[keys[i]];
         if (v !== undefined) list.push(keys[i], v); // D15
       }
       return list;
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * headersSet returns, for h, the headers of x where x is the merged
+   * options of a kept answer with some members changed, the members of h
+   * that the answer's headers do not hold, new or changed (a list [name,
+   * value, ...]), when those are all strings under lower-case names and h
+   * keeps every header of the answer in its place; else null. They are
+   * what the program set on the merged headers (Octokit's auth hook sets
+   * authorization), which an OP_MERGE_AHEAD sets on its next merge's
+   * (shim.js): the engine keeps such members as they are (D22), so that
+   * the same members set again give exactly the options answered ahead.
+   */
+  function headersSet(kept, h) {
+    over(kept, kept.at);
+    try {
+      if (h === null || typeof h !== "object" || Object.getPrototypeOf(h) !== Object.prototype) return null;
+      const wd = W[p++], n = memberCount(wd), shaped = shapeKeys(wd);
+      for (let i = 0; i < n; i++) {
+        if (keyOf(i, shaped) !== "headers") {
+          skip();
+          continue;
+        }
+        const hw = W[p++], tag = hw & 15;
+        if (tag !== OP_OBJECT && tag !== OP_SHAPED) return null;
+        const m = memberCount(hw), keys = shapeKeys(hw), list = [];
+        let j = 0;
+        for (const k in h) {
+          const v = h[k];
+          if (j < m) {
+            if (k !== keyOf(j, keys)) return null;
+            const at = p;
+            if (same(v)) {
+              j++;
+              continue;
+            }
+            p = at;
+            skip();
+          }
+          if (typeof v !== "string" || UPPER.test(k)) return null;
+          list.push(k, v);
+          j++;
+        }
+        return j < m ? null : list;
+      }
+      return null;
     } finally {
       done();
     }
@@ -1085,5 +1185,5 @@ export function createWire(exports) {
     return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
-  return { call, load, replay, replayParse, changes, isLast, forget, options };
+  return { call, load, replay, replayParse, changes, headersSet, isLast, forget, options };
 }

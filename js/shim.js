@@ -4,7 +4,7 @@
 // what to send and hands back what the engine answers.
 
 import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
-import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_MERGE_PARSE, OP_PARSE, OP_REMERGE, OP_REMERGE_PARSE, createWire } from "./protocol.js";
+import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_MERGE_AHEAD, OP_MERGE_PARSE, OP_PARSE, OP_REMERGE, OP_REMERGE_PARSE, createWire } from "./protocol.js";
 import { copyPlain, describe, isPlain } from "./values.js";
 
 /**
@@ -58,17 +58,28 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // first), so that a parse is never asked for in vain.
   let memo = null;
   const pairing = { route: false, options: false, merged: false };
+  // hints[form]: the headers that the remerge after the last merge() of
+  // that form set on its result ({ added, sure }: a list [name, value, ...]
+  // of strings, under lower-case names, which the engine keeps as they
+  // are; sure once two remerges in a row set the same, until an answer
+  // ahead goes unused). Octokit's auth hook sets the same authorization on
+  // every request: once sure, the merge asks the engine for that remerge
+  // too, and its parse (OP_MERGE_AHEAD), and the program's merge() of its
+  // changed result, checked to be exactly what was answered ahead, needs
+  // no call. A program whose token changes from one request to the next
+  // never gets sure, and pays for nothing ahead.
+  const hints = { route: null, options: null, merged: null };
   /**
    * send makes one call, turning what the input throws into an
    * EndpointError; when the engine itself has stopped, it says so once and
    * the next call starts a fresh instance.
    */
-  function send(op, layer, route, options, full, keep, over = null) {
+  function send(op, layer, route, options, full, keep, over = null, added = null) {
     try {
       if (stopped) revive();
       if (layer !== global && (layer.epoch !== epoch || !layer.go.live)) revisit(layer);
       layer.go.used = true;
-      return wire.call(op, layer, route, options, full, keep, over);
+      return wire.call(op, layer, route, options, full, keep, over, added);
     } catch (e) {
       if (isEndpointError(e)) throw e;
       if (isEndpointError(e, EngineStopped)) {
@@ -90,10 +101,10 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
    * it may throw (a getter, a revoked Proxy), which is the input's error
    * (D28).
    */
-  function changesSince(result) {
+  function changesSince(result, kept = memo.kept, whole = true) {
     if (memo.epoch !== epoch) return null;
     try {
-      return wire.changes(memo.kept, result);
+      return wire.changes(kept, result, whole);
     } catch (e) {
       throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
     }
@@ -182,12 +193,12 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
 
   function withDefaults(layer) {
     // dispatch takes (route, options) or (options) (D7).
-    function dispatch(op, route, options, what, keep) {
-      if (typeof route === "string") return send(op, layer, route, plainOrNull(options, what), false, keep);
-      if (route === undefined && options === undefined) return send(op, layer, undefined, null, false, keep);
+    function dispatch(op, route, options, what, keep, added) {
+      if (typeof route === "string") return send(op, layer, route, plainOrNull(options, what), false, keep, null, added);
+      if (route === undefined && options === undefined) return send(op, layer, undefined, null, false, keep, null, added);
       if (isPlain(route)) {
         if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
-        return send(op, layer, undefined, route, false, keep);
+        return send(op, layer, undefined, route, false, keep, null, added);
       }
       throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
     }
@@ -197,12 +208,22 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     }
     endpoint.merge = function merge(route, options) {
       if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer) {
-        // merge() of the last merge()'s result: unchanged, it is its own
+        // merge() of the last merge()'s result: exactly the remerge
+        // answered ahead, it is that answer; unchanged, it is its own
         // answer again; changed in some members (Octokit's auth hook sets a
         // header), only those cross, while the bridge still holds the rest.
-        const changed = changesSince(route);
+        const ahead = memo.kept.ahead;
+        let changed = changesSince(route, memo.kept, ahead === null);
         if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
+        if (ahead !== null) {
+          if (changesSince(route, ahead, false)?.length === 0) {
+            memo = { result: wire.replay(ahead), kept: ahead, epoch, form: "merged" };
+            return memo.result;
+          }
+          changed = changesSince(route);
+        }
         if (changed !== null && wire.isLast(memo.kept)) {
+          learn(memo, changed);
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
           const { value, kept } = send(op, layer, undefined, changed, false, true, memo.kept);
           memo = { result: value, kept, epoch, form: "merged" };
@@ -210,13 +231,28 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
         }
       }
       const form = typeof route === "string" ? "route" : memo !== null && route === memo.result ? "merged" : "options";
-      const { value, kept } = dispatch(pairing[form] ? OP_MERGE_PARSE : OP_MERGE, route, options, "merge", true);
+      if (memo !== null && memo.kept.ahead !== null && hints[memo.form] !== null) hints[memo.form].sure = false; // answered ahead in vain
+      const hint = hints[form];
+      const op = hint !== null && hint.sure ? OP_MERGE_AHEAD : pairing[form] ? OP_MERGE_PARSE : OP_MERGE;
+      const { value, kept } = dispatch(op, route, options, "merge", true, hint?.added);
       memo = { result: value, kept, epoch, form };
       return value;
     };
+
+    /**
+     * learn notes, at the remerge of memo's result, changed in the members
+     * changed, the headers that it set (hints): sure when the last remerge
+     * after a merge of that form set the same.
+     */
+    function learn(memo, changed) {
+      const added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
+      const last = hints[memo.form];
+      const sure = added !== null && last !== null && sameList(last.added, added);
+      hints[memo.form] = added === null ? null : { added, sure };
+    }
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      if (memo !== null && options === memo.result && changesSince(options)?.length === 0) {
+      if (memo !== null && options === memo.result && changesSince(options, memo.kept, false)?.length === 0) {
         pairing[memo.form] = true;
         const r = wire.replayParse(memo.kept);
         if (r !== undefined) return r;
@@ -261,6 +297,13 @@ const LAYER = Symbol("endpoint-wasm layer");
 
 /** LIVE_LAYERS is how many layers of .defaults() Go holds at most (createEndpoint). */
 export const LIVE_LAYERS = 256;
+
+/** sameList reports whether two lists [name, value, ...] of strings are the same. */
+function sameList(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** plainOrNull checks an options argument: a plain object, or nothing. */
 function plainOrNull(options, what) {

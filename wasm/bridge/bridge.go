@@ -6,6 +6,7 @@ package bridge
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
@@ -25,7 +26,8 @@ type Bridge struct {
 	w         writer
 	calls     uint32 // calls run, counting this one: a call's number
 	last      lastMerge
-	small     int // small calls since the last large one (trim)
+	added     *core.Obj // the header members of the last opMergeAhead written out: copies
+	small     int       // small calls since the last large one (trim)
 }
 
 // layer is a Builder of .defaults() and the size of its table of values
@@ -135,6 +137,10 @@ func (b *Bridge) Call(in []byte) (status int) {
 		route = r.text(n)
 	}
 	opts := r.value(1, -1)
+	var added *core.Obj // opMergeAhead's header members
+	if op == opMergeAhead {
+		added = b.readAdded(&r)
+	}
 	if r.bad || r.pos != len(in) || !known || opts.Kind() != core.Object && opts.Kind() != core.Null {
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
@@ -181,17 +187,16 @@ func (b *Bridge) Call(in []byte) (status int) {
 			break
 		}
 		b.w.object(m)
-		if perr == nil {
-			b.w.ops = append(b.w.ops, 1)
-			b.w.request(res, m)
-		} else if e, ok := perr.(*core.Error); ok {
-			b.w.ops = append(b.w.ops, 0)
-			b.w.errorText(e)
-		} else {
-			err = perr
-			break
+		if err = b.parsed(res, perr, m); err == nil {
+			b.keep(op, layerID, m)
 		}
-		b.keep(op, layerID, m)
+	case opMergeAhead:
+		var m *core.Obj
+		if m, err = sd.session.Merge(l.b, route, options); err == nil {
+			b.w.object(m)
+			b.keep(op, layerID, m)
+			b.ahead(sd, l.b, m, added)
+		}
 	case opDefaults:
 		var nb *core.Builder
 		if b.spare.b != nil {
@@ -231,6 +236,93 @@ func (b *Bridge) Call(in []byte) (status int) {
 	return statusOK
 }
 
+// parsed writes the parse part of a merge-and-parse answer: 1 and the
+// request options, or 0 and the parse's error. An error that is not the
+// engine's (a load that failed) is returned, to be the call's.
+func (b *Bridge) parsed(res *core.Request, perr error, m *core.Obj) error {
+	if perr == nil {
+		b.w.ops = append(b.w.ops, 1)
+		b.w.request(res, m)
+		return nil
+	}
+	e, ok := perr.(*core.Error)
+	if !ok {
+		return perr
+	}
+	b.w.ops = append(b.w.ops, 0)
+	b.w.errorText(e)
+	return nil
+}
+
+// readAdded reads the header members of an opMergeAhead: an object of
+// strings, of which the bridge keeps a copy, or recNull for the members it
+// keeps, which take handles as if written again (protocol.go).
+func (b *Bridge) readAdded(r *reader) *core.Obj {
+	if r.pos < len(r.in) && r.in[r.pos] == recNull {
+		r.pos++
+		if b.added == nil {
+			r.bad = true
+			return nil
+		}
+		o := r.slab.obj()
+		r.handle() // the record's
+		for i := 0; i < b.added.Len(); i++ {
+			kh := r.handle()
+			o.Append(b.added.Key(i), kh, b.added.At(i).WithHandle(r.handle()))
+		}
+		return o
+	}
+	v := r.value(1, -1)
+	if v.Kind() != core.Object {
+		r.bad = true
+		return nil
+	}
+	o := v.Obj()
+	kept := core.NewObj(o.Len())
+	for i := 0; i < o.Len(); i++ {
+		if o.At(i).Kind() != core.String {
+			r.bad = true
+			return nil
+		}
+		kept.Append(strings.Clone(o.Key(i)), -1, core.Str(strings.Clone(o.At(i).Text())))
+	}
+	b.added = kept
+	return o
+}
+
+// ahead writes, after the merged options m of an opMergeAhead, the remerge
+// the shim expects the program to make of them next: m with the members of
+// added set on its headers (Octokit's auth hook sets its authorization),
+// and its parse, as opRemergeParse would answer. When that remerge fails,
+// or a load fails, it writes 0 alone: the merge stands, and the program's
+// own merge meets the failure when it comes.
+func (b *Bridge) ahead(sd *side, lb *core.Builder, m, added *core.Obj) {
+	headers := sd.slab.obj()
+	if h, ok := m.Get("headers"); ok && h.Kind() == core.Object {
+		src := h.Obj()
+		for i := 0; i < src.Len(); i++ {
+			kh, _ := src.KeyHandle(i)
+			headers.Append(src.Key(i), kh, src.At(i))
+		}
+	}
+	for i := 0; i < added.Len(); i++ {
+		kh, _ := added.KeyHandle(i)
+		headers.SetHandled(added.Key(i), kh, added.At(i))
+	}
+	changed := sd.slab.obj()
+	changed.Append("headers", -1, core.ObjValue(headers))
+	mark, text := len(b.w.ops), len(b.w.text)
+	m2, res, perr := sd.session.ThenRemergeParse(lb, m, changed)
+	if m2 != nil {
+		b.w.ops = append(b.w.ops, 1)
+		b.w.object(m2)
+		if b.parsed(res, perr, m2) == nil {
+			return
+		}
+	}
+	b.w.ops, b.w.text = append(b.w.ops[:mark], 0), b.w.text[:text]
+}
+
 // panicText describes a recovered panic: its message when it is an error
 // or a string (a runtime error, or a panic of the engine's), else its kind.
 // Not fmt's %v: fmt would be linked into the module for this alone.
@@ -259,7 +351,7 @@ func (b *Bridge) fail(e *core.Error) int {
 // A remerge's own are not kept: they hold values of the merge before it,
 // views into that message, which the call after next overwrites.
 func (b *Bridge) keep(op byte, layerID uint32, m *core.Obj) {
-	if op == opMerge || op == opMergeParse {
+	if op == opMerge || op == opMergeParse || op == opMergeAhead {
 		b.last = lastMerge{b.calls, layerID, m}
 	}
 }

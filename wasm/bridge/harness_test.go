@@ -22,6 +22,7 @@ type shim struct {
 	layer   uint32
 	headers bool // a headers object is being written: its strings may be the layer's
 	written bool // write every string out, never as a layer's (recLayerString)
+	added   *core.Obj // the header members the last opMergeAhead wrote out
 }
 
 func newShim() *shim {
@@ -51,6 +52,28 @@ func (s *shim) remerge(op byte, over uint32, changes string, hold ...string) []b
 	out := s.header(op, s.layer)
 	out = binary.LittleEndian.AppendUint32(out, over)
 	return s.options(out, changes, hold)
+}
+
+// ahead writes an opMergeAhead message: msg's, then the header members to
+// set (JSON text of an object), or, for "", recNull: the members the last
+// one wrote out, which take handles as if written again, as the shim's do.
+func (s *shim) ahead(layer uint32, route *string, options, added string) []byte {
+	out := s.msg(opMergeAhead, layer, route, options)
+	if added == "" {
+		s.vals = append(s.vals, core.NullValue())
+		for i := 0; i < s.added.Len(); i++ {
+			s.vals = append(s.vals, core.Str(s.added.Key(i)), s.added.At(i))
+		}
+		return append(out, recNull)
+	}
+	v, err := core.DecodeJSON([]byte(added))
+	if err != nil {
+		panic(err)
+	}
+	if v.Kind() == core.Object {
+		s.added = v.Obj()
+	}
+	return s.rec(out, v, false)
 }
 
 // header writes op, layer and the first handle of the message.
@@ -212,14 +235,28 @@ func (s *shim) run(in []byte) (int, string) {
 		return status, "layer " + strconv.Itoa(int(id)) + ": " + r.value()
 	}
 	merged := r.value()
-	if in[0] == opMergeParse || in[0] == opRemergeParse { // then the parse's answer, or its error
+	switch in[0] {
+	case opMergeParse, opRemergeParse:
+		return status, merged + " then " + r.parsed()
+	case opMergeAhead: // then the remerge answered ahead, and its parse; or 0
 		r.p++
 		if r.ops[r.p-1] == 0 {
-			return status, merged + " then " + r.value() + " " + r.value() + " " + r.value()
+			return status, merged + " ahead: none"
 		}
-		return status, merged + " then " + r.value()
+		ahead := r.value()
+		return status, merged + " ahead: " + ahead + " then " + r.parsed()
 	}
 	return status, merged
+}
+
+// parsed renders the parse part of a merge-and-parse answer: the request
+// options, or the parse's error (code, field, message).
+func (r *answerReader) parsed() string {
+	r.p++
+	if r.ops[r.p-1] == 0 {
+		return r.value() + " " + r.value() + " " + r.value()
+	}
+	return r.value()
 }
 
 // answerReader renders an answer as JSON text.

@@ -103,6 +103,18 @@ const (
 	// opRemergeParse is opRemerge and then parse() of its result, answered
 	// as opMergeParse.
 	opRemergeParse = 'S'
+	// opMergeAhead is opMerge, and the remerge the shim expects the program
+	// to make of its result next, answered at once: the message ends with
+	// one more rec, an object of header members (strings), which the
+	// remerge sets on the merged options' headers (Octokit's auth hook sets
+	// the same authorization on every request); or recNull for the members
+	// of the last opMergeAhead that wrote them out, which the bridge keeps:
+	// they take handles as if written again, so that the shim need not
+	// read a token again to write it. The answer is the merged options,
+	// then a word: 1, the remerged options and their parse as
+	// opRemergeParse answers them, or 0 alone when that remerge failed. The
+	// merged options are kept for an opRemerge, as opMerge's are.
+	opMergeAhead = 'A'
 )
 
 // Record tags.

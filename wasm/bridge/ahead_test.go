@@ -1,0 +1,125 @@
+package bridge
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// headersChanged is the change a program makes to a merge answer (JSON
+// text, as run renders it) when it sets the members of added (JSON text)
+// on its headers: {"headers": those headers}, as the shim sends it in a
+// remerge.
+func headersChanged(t *testing.T, merged, added string) string {
+	t.Helper()
+	m, err := core.DecodeJSON([]byte(merged))
+	if err != nil {
+		t.Fatalf("merge answer %s: %v", merged, err)
+	}
+	h, _ := m.Obj().Get("headers")
+	a, _ := core.DecodeJSON([]byte(added))
+	for i := 0; i < a.Obj().Len(); i++ {
+		h.Obj().Set(a.Obj().Key(i), a.Obj().At(i))
+	}
+	return string(core.AppendJSON(nil, core.ObjValue(core.O("headers", h))))
+}
+
+func TestAMergeAheadAnswersTheMergeThenTheRemergeOfItsHeadersAndItsParse(t *testing.T) { // spec rules 1, 3, 6; D22
+	for _, c := range []struct{ name, route, options, added string }{
+		{"the auth hook's header", "GET /repos/{owner}/{repo}/issues", `{"owner":"octokit","repo":"rest.js","state":"open"}`,
+			`{"authorization":"token ghp_16C7e42F292c6912E7710c838347Ae178B4a"}`},
+		{"a header of the layer given another value", "GET /repos/{owner}/{repo}", `{"owner":"o","repo":"r"}`,
+			`{"accept":"application/vnd.github.raw+json"}`},
+		{"a body that the parse builds", "POST /repos/{owner}/{repo}/issues", `{"owner":"o","repo":"r","title":"t","labels":["bug"]}`,
+			`{"authorization":"bearer x"}`},
+		{"a parse that fails", "GET /repos/{owner}/{repo}", `{"owner":"o"}`, `{"authorization":"token t"}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newShim()
+			octokitLayers(s)
+			status, got := s.run(s.ahead(2, route(c.route), c.options, c.added))
+			if status != statusOK {
+				t.Fatal(got)
+			}
+			// What the shim asks otherwise: the merge, then the remerge of
+			// the changed headers, parsed at once.
+			w := newShim()
+			octokitLayers(w)
+			_, merged := w.run(w.msg(opMerge, 2, route(c.route), c.options))
+			_, remerged := w.run(w.remerge(opRemergeParse, w.b.calls, headersChanged(t, merged, c.added)))
+			if want := merged + " ahead: " + remerged; got != want {
+				t.Errorf("merge ahead:\n%s\nmerge, then remerge:\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestAMergeAheadOfHeldMembersAnswersAsIfTheyWereWrittenAgain(t *testing.T) {
+	const added = `{"authorization":"token ghp_16C7e42F292c6912E7710c838347Ae178B4a"}`
+	s := newShim()
+	octokitLayers(s)
+	s.run(s.ahead(2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"o","repo":"r","page":1}`, added))
+	held := s.ahead(2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"o","repo":"r","page":2}`, "")
+	if strings.Contains(string(held), "ghp_") {
+		t.Fatal("the held members were written")
+	}
+	_, got := s.run(held)
+	w := newShim()
+	octokitLayers(w)
+	_, want := w.run(w.ahead(2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"o","repo":"r","page":2}`, added))
+	if got != want {
+		t.Errorf("held:\n%s\nwritten:\n%s", got, want)
+	}
+}
+
+func TestAMergeAheadWhoseRemergeFailsAnswersTheMergeAloneAndKeepsItForTheRemerge(t *testing.T) { // D22, D28
+	s := newShim()
+	octokitLayers(s)
+	status, got := s.run(s.ahead(2, route("GET /x"), `{}`, `{"authorization":"token a\nb"}`))
+	if status != statusOK || !strings.HasSuffix(got, " ahead: none") {
+		t.Fatalf("status %d: %s", status, got)
+	}
+	merged := strings.TrimSuffix(got, " ahead: none")
+	status, got = s.run(s.remerge(opRemergeParse, s.b.calls, headersChanged(t, merged, `{"authorization":"token a\nb"}`)))
+	if status != statusError || !strings.HasPrefix(got, `"ERR_INVALID_HEADER" "headers.authorization"`) {
+		t.Errorf("the program's remerge: status %d: %s", status, got)
+	}
+}
+
+func TestAMalformedMergeAheadIsRefusedAndTheNextCallWorks(t *testing.T) { // D29
+	for _, c := range []struct {
+		name  string
+		added string
+		held  bool // recNull, with no members written out before
+	}{
+		{"held members when none were written", "", true},
+		{"members that are not an object", `"token t"`, false},
+		{"a member that is not a string", `{"authorization":1}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newShim()
+			octokitLayers(s)
+			status, got := s.run(s.ahead(2, route("GET /x"), `{}`, c.added))
+			if status != statusError || !strings.Contains(got, "malformed") {
+				t.Errorf("status %d: %s", status, got)
+			}
+			if status, got := s.run(s.msg(opEndpoint, 0, route("GET /x"), "")); status != statusOK {
+				t.Errorf("the next call: %s", got)
+			}
+		})
+	}
+}
+
+func TestARemergeOfAMergeAheadChangesItsMergedOptions(t *testing.T) { // spec rules 1, 3
+	// The program did not set what the shim expected: the shim remerges the
+	// merge, which the bridge keeps.
+	s := newShim()
+	octokitLayers(s)
+	_, got := s.run(s.ahead(2, route("GET /x"), `{"a":1}`, `{"authorization":"token t"}`))
+	merged, _, _ := strings.Cut(got, " ahead: ")
+	status, got := s.run(s.remerge(opRemergeParse, s.b.calls, headersChanged(t, merged, `{"authorization":"token u"}`)))
+	if status != statusOK || !strings.Contains(got, `"authorization":"token u"`) || strings.Contains(got, "token t") {
+		t.Errorf("status %d: %s", status, got)
+	}
+}
