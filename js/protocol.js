@@ -63,6 +63,10 @@ export const SHAPES = [
 const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 const NO_KEYS = [];
 
+// HELD is the end that Writer.held notes for a plain object or array held:
+// none of its content crossed.
+const HELD = -2;
+
 /** How deeply input may nest, the options object being level 1 (D29). */
 export const MAX_DEPTH = 256;
 
@@ -183,6 +187,15 @@ class Writer {
   /** written notes, when tracking, that the plain object or array at table[self] ends at the table's end now. */
   written(self) {
     if (this.track) (this.ends ??= []).push(self, this.table.length);
+  }
+
+  /**
+   * held writes the record of a plain object or array held (only its kind
+   * crosses), at table[self], noting it when tracking (HELD in ends).
+   */
+  held(tag, self) {
+    if (this.track) (this.ends ??= []).push(self, HELD);
+    this.u8(tag);
   }
 
   /** length is the bytes written since begin. */
@@ -306,7 +319,7 @@ class Writer {
         if (v === null) return this.u8(REC_NULL);
         if (Array.isArray(v)) return this.array(v, depth, full, at);
         if (isPlain(v)) {
-          if (!full) return this.u8(REC_HELD_OBJECT);
+          if (!full) return this.held(REC_HELD_OBJECT, at);
           return this.object(v, depth, full, at);
         }
     }
@@ -324,7 +337,7 @@ class Writer {
   array(a, depth, full, self) {
     if (depth > MAX_DEPTH) throw tooDeep();
     const n = a.length;
-    if (!full && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
+    if (!full && n > SHORT_ARRAY) return this.held(REC_HELD_ARRAY, self);
     const at = this.length, mark = this.table.length;
     this.u8(REC_ARRAY);
     this.u32(n);
@@ -335,7 +348,7 @@ class Writer {
         // Not a few short scalars: held after all.
         this.pos = this.start + at;
         this.table.length = mark;
-        return this.u8(REC_HELD_ARRAY);
+        return this.held(REC_HELD_ARRAY, self);
       }
       const ei = this.table.length;
       this.value(e, depth + 1, full);
@@ -551,6 +564,9 @@ export function createWire(exports) {
   // counts the calls made, as the bridge does: a kept answer knows its
   // call's number, and a remerge names it.
   let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false;
+  // The values of the call that the engine loaded, by index in vals, or
+  // null: their content crossed, and a kept answer depends on it.
+  let callLoads = null;
   // The message of the last OP_DEFAULTS (lastMsg, a buffer used again), and,
   // once the same message came twice in a row, what Go answered, kept while
   // its layer lives (forget): the layer's id, the handles its table was made
@@ -569,7 +585,7 @@ export function createWire(exports) {
   // and the strings already decoded from its text, by offset (a kept
   // answer is read again and compared, and its strings, such as a route's
   // url, are decoded once).
-  let W = null, T = null, p = 0, textAt = 0, ends = null, texts = null;
+  let W = null, T = null, p = 0, textAt = 0, ends = null, loads = null, texts = null;
   // The header members the engine keeps for OP_MERGE_AHEAD (Writer.addedAgain).
   let heldAdded = null;
 
@@ -581,6 +597,7 @@ export function createWire(exports) {
   function load(h, ptr, cap) {
     try {
       if (loaded !== h) {
+        if (h >= layer.size) (callLoads ??= []).push(h - layer.size);
         lw.begin([]);
         lw.u32(layer.size + vals.length); // the handles of its members start here
         lw.value(resolve(h), 2, true);
@@ -610,8 +627,10 @@ export function createWire(exports) {
    */
   function call(op, on, route, options, full, keep, over = null, added = null) {
     enter();
-    // A remerge's handles go on from its merge's (protocol.go, opRemerge).
+    // A remerge's handles go on from its merge's (protocol.go, opRemerge),
+    // and so do its loads.
     vals = over === null ? [] : over.vals.slice();
+    callLoads = over === null || over.loads === null ? null : over.loads.slice();
     layer = on;
     try {
       views();
@@ -683,7 +702,7 @@ export function createWire(exports) {
       turn ^= 1; // the answer is whole: the next one goes into the other pair
       return { value, kept };
     } finally {
-      layer = vals = hostError = ends = texts = null; // keep no value of the call alive
+      layer = vals = hostError = ends = texts = callLoads = null; // keep no value of the call alive
       loaded = -1;
       busy = false;
     }
@@ -742,7 +761,7 @@ export function createWire(exports) {
     const { id, handles, ops, text } = again;
     const table = new Array(handles.length);
     for (let i = 0; i < handles.length; i++) table[i] = resolve(handles[i]);
-    return { id, table, options: null, strings: null, answer: { ops, text, layer: { size: handles.length, table }, vals: null, ends: null, texts: null } };
+    return { id, table, options: null, strings: null, answer: { ops, text, layer: { size: handles.length, table }, vals: null, ends: null, loads: null, texts: null } };
   }
 
   /**
@@ -751,12 +770,12 @@ export function createWire(exports) {
    * DEFAULTS), so it keeps the reader's place and gives it back.
    */
   function options(answer) {
-    const saved = [W, T, p, textAt, layer, vals, ends, texts];
+    const saved = [W, T, p, textAt, layer, vals, ends, loads, texts];
     point(answer, 0);
     try {
       return read();
     } finally {
-      [W, T, p, textAt, layer, vals, ends, texts] = saved;
+      [W, T, p, textAt, layer, vals, ends, loads, texts] = saved;
     }
   }
 
@@ -846,7 +865,7 @@ export function createWire(exports) {
     else for (let i = 0; i < n; i++) ops[i] = u32[start + i];
     if (tn > 256) text.set(u8.subarray(textAt, textAt + tn));
     else for (let i = 0; i < tn; i++) text[i] = u8[textAt + i];
-    return { ops, text, vals, layer: on, at: 0, parseAt: -1, ahead: null, ends, op, wire: self, call: calls, texts: [] };
+    return { ops, text, vals, layer: on, at: 0, parseAt: -1, ahead: null, ends, loads: callLoads, op, wire: self, call: calls, texts: [] };
   }
 
   /** over points the reader at a kept answer, at word at, for a reading that ends with done(). */
@@ -861,12 +880,13 @@ export function createWire(exports) {
     layer = kept.layer;
     vals = kept.vals;
     ends = kept.ends;
+    loads = kept.loads;
     texts = kept.texts;
   }
 
   /** done ends the reading of a kept answer that over() began. */
   function done() {
-    layer = vals = ends = texts = null;
+    layer = vals = ends = loads = texts = null;
     busy = false;
   }
 
@@ -1051,14 +1071,17 @@ export function createWire(exports) {
   /**
    * unchangedSince reports whether x, the value at vals[i], still holds what
    * the message wrote of it: for a plain object or array written in full,
-   * the same members in the same order, each unchanged. It returns the
-   * index after x's entries, or -1. A value held (not written) or loaded
-   * has no entry in ends and does not match.
+   * the same members in the same order, each unchanged; for one held, the
+   * very value, if the engine never loaded it (its content never crossed,
+   * and the answer holds it by reference alone). It returns the index after
+   * x's entries, or -1. A value loaded, or written in a message that did
+   * not track it, has no entry in ends and does not match.
    */
   function unchangedSince(x, i) {
     if (x !== vals[i]) return -1;
     if (typeof x !== "object" || x === null || !(Array.isArray(x) || isPlain(x))) return i + 1;
     const end = endOf(i);
+    if (end === HELD) return loads === null || !loads.includes(i) ? i + 1 : -1;
     if (end < 0) return -1;
     let j = i + 1;
     if (Array.isArray(x)) {

@@ -276,3 +276,36 @@ test("a header value with a line break that the hook sets is refused at the prog
   }
   assert.equal(authed(endpoint, "GET /user", {}, "token good").headers.authorization, "token good");
 });
+
+test("Octokit's request with an object and a long array in its body crosses once too: values the engine holds by reference and never read are the same while they are the very values", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep, calls } = await counted();
+  const ours = octokit(ep, "test"), theirs = octokit(ref, "test");
+  const route = "POST /app/installations/{installation_id}/access_tokens";
+  const parameters = (i) => ({ installation_id: i, repositories: Array.from({ length: 20 }, (_, j) => `repo-${j}`), permissions: { issues: "write", contents: "read" } });
+  const counts = perRequest(calls, (i) => {
+    const p = parameters(i);
+    const got = ours.request(route, p);
+    assert.deepEqual(ourResult(got), asReference(theirs.request(route, parameters(i))));
+    assert.equal(got.body.permissions, p.permissions, "by reference");
+    assert.equal(got.body.repositories, p.repositories, "by reference");
+  }, 4);
+  assert.deepEqual(counts, [3, 2, 1, 1]);
+});
+
+test("a long array the engine loaded for the query, changed by the program after merge(), is sent again: the url has its new members", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep } = await counted();
+  const ours = octokit(ep, "test").endpoint, theirs = octokit(ref, "test").endpoint;
+  const request = (endpoint, i) => {
+    const options = endpoint.merge(endpoint.merge("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", labels: Array.from({ length: 20 }, (_, j) => `l${j}`) }), undefined);
+    options.headers.authorization = "token t";
+    options.labels.push(`new${i}`);
+    return endpoint.parse(endpoint.merge(options, undefined));
+  };
+  for (let i = 0; i < 4; i++) {
+    const got = request(ours, i);
+    assert.ok(got.url.endsWith(`new${i}`), got.url);
+    assert.deepEqual(ourResult(got), asReference(request(theirs, i)));
+  }
+});
