@@ -245,7 +245,11 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
      * after a merge of that form set the same.
      */
     function learn(memo, changed) {
-      const added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
+      let added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
+      // The same list as another form's, if it is the same: the engine
+      // keeps the last one written, and the forms take turns (the next
+      // page's merges and Octokit's requests).
+      for (const form in hints) if (added !== null && hints[form] !== null && sameList(hints[form].added, added)) added = hints[form].added;
       const last = hints[memo.form];
       const sure = added !== null && last !== null && sameList(last.added, added);
       hints[memo.form] = added === null ? null : { added, sure };

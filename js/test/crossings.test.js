@@ -309,3 +309,20 @@ test("a long array the engine loaded for the query, changed by the program after
     assert.deepEqual(ourResult(got), asReference(request(theirs, i)));
   }
 });
+
+test("Octokit's requests and its next pages in turn ask ahead with the same headers, and the token crosses once for both", async () => {
+  const { ep, messages } = await counted();
+  const o = octokit(ep, "test");
+  const next = o.pages("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 });
+  const token = "token ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+  const sent = [];
+  for (let i = 0; i < 6; i++) {
+    const before = messages.length;
+    o.request("GET /repos/{owner}/{repo}", { owner: "octokit", repo: `r${i}` });
+    next(`https://api.github.com/repositories/1296269/issues?per_page=100&page=${i + 2}`);
+    sent.push(messages.slice(before));
+  }
+  const last = sent.slice(-3).flat();
+  assert.deepEqual(last.map((m) => m[0]), ["A", "A", "A", "A", "A", "A"]);
+  assert.ok(!last.some((m) => m.includes(token)), "the token crossed again");
+});

@@ -123,3 +123,25 @@ func TestARemergeOfAMergeAheadChangesItsMergedOptions(t *testing.T) { // spec ru
 		t.Errorf("status %d: %s", status, got)
 	}
 }
+
+func TestMergesAheadWhoseHeaderMembersTakeTurnsAllocateNothing(t *testing.T) {
+	// Two clients' tokens in turn: each message writes its members out, and
+	// the bridge keeps a copy of the last in memory it uses again.
+	s := newShim()
+	octokitLayers(s)
+	a := s.ahead(2, route("GET /repos/{owner}/{repo}"), `{"owner":"o","repo":"r"}`, `{"authorization":"token aaaa"}`)
+	b := s.ahead(2, route("GET /repos/{owner}/{repo}"), `{"owner":"o","repo":"r"}`, `{"authorization":"token bbbbbbbb"}`)
+	for i := 0; i < 10; i++ { // warm
+		s.b.Call(a)
+		s.b.Call(b)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		s.b.Call(a)
+		s.b.Call(b)
+	}); n != 0 {
+		t.Errorf("%v allocations for two merges ahead", n)
+	}
+	if _, got := s.run(s.ahead(2, route("GET /x"), `{}`, "")); !strings.Contains(got, `"authorization":"token bbbbbbbb"`) {
+		t.Errorf("the kept members: %s", got)
+	}
+}

@@ -6,7 +6,7 @@ package bridge
 
 import (
 	"errors"
-	"strings"
+	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
@@ -26,7 +26,8 @@ type Bridge struct {
 	w         writer
 	calls     uint32 // calls run, counting this one: a call's number
 	last      lastMerge
-	added     *core.Obj // the header members of the last opMergeAhead written out: copies
+	added     *core.Obj // the header members of the last opMergeAhead written out,
+	addedText []byte    // whose strings are views of this copy (readAdded)
 	small     int       // small calls since the last large one (trim)
 }
 
@@ -278,16 +279,49 @@ func (b *Bridge) readAdded(r *reader) *core.Obj {
 		return nil
 	}
 	o := v.Obj()
-	kept := core.NewObj(o.Len())
+	n := 0
 	for i := 0; i < o.Len(); i++ {
 		if o.At(i).Kind() != core.String {
 			r.bad = true
 			return nil
 		}
-		kept.Append(strings.Clone(o.Key(i)), -1, core.Str(strings.Clone(o.At(i).Text())))
+		n += len(o.Key(i)) + len(o.At(i).Text())
 	}
-	b.added = kept
+	b.keepAdded(o, n)
 	return o
+}
+
+// keepAdded copies the n bytes of o's keys and strings into the bridge's
+// own memory, used again from one copy to the next (the strings of the
+// last copy are used by no call any more), so that members that change
+// from one call to the next (two clients' tokens, in turn) allocate
+// nothing once warm.
+func (b *Bridge) keepAdded(o *core.Obj, n int) {
+	if cap(b.addedText) < n {
+		b.addedText = make([]byte, 0, n)
+	}
+	if b.added == nil {
+		b.added = core.NewObj(o.Len())
+	}
+	b.added.Reset()
+	text := b.addedText[:0]
+	for i := 0; i < o.Len(); i++ {
+		k := len(text)
+		text = append(text, o.Key(i)...)
+		v := len(text)
+		text = append(text, o.At(i).Text()...)
+		b.added.Append(viewOf(text[k:v]), -1, core.Str(viewOf(text[v:])))
+	}
+	b.addedText = text
+}
+
+// viewOf returns b as a string without copying: b must not change while
+// the string is in use.
+func viewOf(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // ahead writes, after the merged options m of an opMergeAhead, the remerge

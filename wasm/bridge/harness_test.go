@@ -20,8 +20,8 @@ type shim struct {
 	layers  map[uint32][]core.Value // each layer's table
 	vals    []core.Value            // the call under way
 	layer   uint32
-	headers bool // a headers object is being written: its strings may be the layer's
-	written bool // write every string out, never as a layer's (recLayerString)
+	headers bool      // a headers object is being written: its strings may be the layer's
+	written bool      // write every string out, never as a layer's (recLayerString)
 	added   *core.Obj // the header members the last opMergeAhead wrote out
 }
 
