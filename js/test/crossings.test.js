@@ -9,11 +9,18 @@ import { octokit, octokitOver, requestEndpointOf } from "../bench/octokit.js";
 
 /**
  * counted returns an endpoint over a fresh instance, a function giving the
- * calls into the engine so far, and the messages of those calls (as Latin-1
- * text, so that tests can look for what crossed).
+ * calls into the engine so far, the messages of those calls (as Latin-1
+ * text, so that tests can look for what crossed), and a function giving
+ * the loads of held values so far.
  */
 async function counted() {
   const rt = prepare();
+  let loads = 0;
+  const load = rt.go.importObject.ew.load;
+  rt.go.importObject.ew.load = (...args) => {
+    loads++;
+    return load(...args);
+  };
   const module = await WebAssembly.compile(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
   const instance = await WebAssembly.instantiate(module, rt.go.importObject);
   let calls = 0;
@@ -30,7 +37,7 @@ async function counted() {
   };
   // Go's runtime wants a WebAssembly.Instance: one whose exports are these.
   const wrapped = Object.create(WebAssembly.Instance.prototype, { exports: { value: exports } });
-  return { ep: start(rt, wrapped), calls: () => calls, messages };
+  return { ep: start(rt, wrapped), calls: () => calls, messages, loads: () => loads };
 }
 
 /** perRequest returns the engine calls each of three requests made. */
@@ -325,4 +332,20 @@ test("Octokit's requests and its next pages in turn ask ahead with the same head
   const last = sent.slice(-3).flat();
   assert.deepEqual(last.map((m) => m[0]), ["A", "A", "A", "A", "A", "A"]);
   assert.ok(!last.some((m) => m.includes(token)), "the token crossed again");
+});
+
+test("a long string parameter of a GET crosses in its message, which the engine reads whole, and one of a POST's body is held and never crosses", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep, messages, loads } = await counted();
+  const q = "tetris language:assembly ".repeat(40); // 1,000 characters: long enough to be held, were it not read
+  const get = ep("GET /search/issues", { q, per_page: 100 });
+  assert.equal(get.url, ref("GET /search/issues", { q, per_page: 100 }).url);
+  assert.ok(messages.at(-1).includes(q), "the GET's q was held");
+  const head = ep("head /search/issues", { q });
+  assert.ok(messages.at(-1).includes(q) && head.url.endsWith("tetris%20language%3Aassembly%20"), "the HEAD's q was held");
+  assert.equal(loads(), 0);
+  const post = ep("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", body: q });
+  assert.equal(post.body.body, q);
+  assert.ok(!messages.at(-1).includes(q), "the POST's body crossed");
+  assert.equal(loads(), 0);
 });
