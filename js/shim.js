@@ -191,20 +191,38 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     return layer.options;
   }
 
-  function withDefaults(layer) {
-    // dispatch takes (route, options) or (options) (D7).
-    function dispatch(op, route, options, what, keep, added) {
-      if (typeof route === "string") return send(op, layer, route, plainOrNull(options, what), false, keep, null, added);
-      if (route === undefined && options === undefined) return send(op, layer, undefined, null, false, keep, null, added);
-      if (isPlain(route)) {
-        if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
-        return send(op, layer, undefined, route, false, keep, null, added);
-      }
-      throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
+  // dispatch makes a call on layer, of (route, options) or (options) (D7).
+  // It, and learn, are made once, not for each endpoint: a program making a
+  // client for each request makes each endpoint's own functions each time.
+  function dispatch(layer, op, route, options, what, keep, added) {
+    if (typeof route === "string") return send(op, layer, route, plainOrNull(options, what), false, keep, null, added);
+    if (route === undefined && options === undefined) return send(op, layer, undefined, null, false, keep, null, added);
+    if (isPlain(route)) {
+      if (options !== undefined) throw invalidArgument("options", `${what}(options) takes one argument; pass the route as a string to give options too`);
+      return send(op, layer, undefined, route, false, keep, null, added);
     }
+    throw invalidArgument("route", `must be a string such as "GET /user" or an options object, not ${describe(route)}`);
+  }
 
+  /**
+   * learn notes, at the remerge of memo's result, changed in the members
+   * changed, the headers that it set (hints): sure when the last remerge
+   * after a merge of that form set the same.
+   */
+  function learn(memo, changed) {
+    let added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
+    // The same list as another form's, if it is the same: the engine keeps
+    // the last one written, and the forms take turns (the next page's
+    // merges and Octokit's requests).
+    for (const form in hints) if (added !== null && hints[form] !== null && sameList(hints[form].added, added)) added = hints[form].added;
+    const last = hints[memo.form];
+    const sure = added !== null && last !== null && sameList(last.added, added);
+    hints[memo.form] = added === null ? null : { added, sure };
+  }
+
+  function withDefaults(layer) {
     function endpoint(route, options) {
-      return dispatch(OP_ENDPOINT, route, options, "endpoint");
+      return dispatch(layer, OP_ENDPOINT, route, options, "endpoint");
     }
     endpoint.merge = function merge(route, options) {
       if (memo !== null && route === memo.result && options === undefined && memo.kept.layer === layer) {
@@ -234,26 +252,10 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       if (memo !== null && memo.kept.ahead !== null && hints[memo.form] !== null) hints[memo.form].sure = false; // answered ahead in vain
       const hint = hints[form];
       const op = hint !== null && hint.sure ? OP_MERGE_AHEAD : pairing[form] ? OP_MERGE_PARSE : OP_MERGE;
-      const { value, kept } = dispatch(op, route, options, "merge", true, hint?.added);
+      const { value, kept } = dispatch(layer, op, route, options, "merge", true, hint?.added);
       memo = { result: value, kept, epoch, form };
       return value;
     };
-
-    /**
-     * learn notes, at the remerge of memo's result, changed in the members
-     * changed, the headers that it set (hints): sure when the last remerge
-     * after a merge of that form set the same.
-     */
-    function learn(memo, changed) {
-      let added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
-      // The same list as another form's, if it is the same: the engine
-      // keeps the last one written, and the forms take turns (the next
-      // page's merges and Octokit's requests).
-      for (const form in hints) if (added !== null && hints[form] !== null && sameList(hints[form].added, added)) added = hints[form].added;
-      const last = hints[memo.form];
-      const sure = added !== null && last !== null && sameList(last.added, added);
-      hints[memo.form] = added === null ? null : { added, sure };
-    }
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
       if (memo !== null && options === memo.result && changesSince(options, memo.kept, false)?.length === 0) {
