@@ -933,8 +933,7 @@ export function createWire(exports) {
 
   /**
    * changes compares x, a plain object, with the merged options of a kept
-   * answer, member by member (when not whole, only until one differs, and
-   * then it returns null): it returns the members of x that differ (a
+   * answer, member by member: it returns the members of x that differ (a
    * list [key, value, ...], the new ones last), an empty list when x is
    * still exactly what the answer describes, or null when x is not those
    * options with some members changed: a key left out, set to undefined or
@@ -946,7 +945,7 @@ export function createWire(exports) {
    * options) only if it still holds what was written of it: the engine read
    * that, and the caller may have changed it since (unchangedSince).
    */
-  function changes(kept, x, whole = true) {
+  function changes(kept, x) {
     over(kept, kept.at);
     try {
       const wd = W[p++];
@@ -958,18 +957,30 @@ export function createWire(exports) {
         if (k !== keyOf(i, shaped) || v === undefined) return null;
         const at = p;
         if (!same(v)) {
-          if (!whole) return null;
           p = at;
           skip();
           list.push(k, v);
         }
       }
-      if (!whole && keys.length > n) return null;
       for (let i = n; i < keys.length; i++) {
         const v = x[keys[i]];
         if (v !== undefined) list.push(keys[i], v); // D15
       }
       return list;
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * unchanged reports whether x is still exactly the merged options of a
+   * kept answer, as changes would find them (an empty list), stopping at the
+   * first difference and making nothing (same).
+   */
+  function unchanged(kept, x) {
+    over(kept, kept.at);
+    try {
+      return same(x);
     } finally {
       done();
     }
@@ -1224,5 +1235,5 @@ export function createWire(exports) {
     return String.fromCharCode.apply(null, T.subarray(start, start + len)); // ASCII
   }
 
-  return { call, load, replay, replayParse, changes, headersSet, isLast, forget, options };
+  return { call, load, replay, replayParse, changes, unchanged, headersSet, isLast, forget, options };
 }

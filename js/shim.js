@@ -101,10 +101,20 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
    * it may throw (a getter, a revoked Proxy), which is the input's error
    * (D28).
    */
-  function changesSince(result, kept = memo.kept, whole = true) {
+  function changesSince(result) {
     if (memo.epoch !== epoch) return null;
     try {
-      return wire.changes(kept, result, whole);
+      return wire.changes(memo.kept, result);
+    } catch (e) {
+      throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
+    }
+  }
+
+  /** unchangedSince reports whether result is still exactly what kept, memo's answer or its view ahead, answered; as changesSince, it may throw. */
+  function unchangedSince(result, kept) {
+    if (memo.epoch !== epoch) return false;
+    try {
+      return wire.unchanged(kept, result);
     } catch (e) {
       throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
     }
@@ -231,15 +241,15 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
         // answer again; changed in some members (Octokit's auth hook sets a
         // header), only those cross, while the bridge still holds the rest.
         const ahead = memo.kept.ahead;
-        let changed = changesSince(route, memo.kept, ahead === null);
-        if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
         if (ahead !== null) {
-          if (changesSince(route, ahead, false)?.length === 0) {
+          if (unchangedSince(route, memo.kept)) return (memo.result = wire.replay(memo.kept));
+          if (unchangedSince(route, ahead)) {
             memo = { result: wire.replay(ahead), kept: ahead, epoch, form: "merged" };
             return memo.result;
           }
-          changed = changesSince(route);
         }
+        const changed = changesSince(route);
+        if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
         if (changed !== null && wire.isLast(memo.kept)) {
           learn(memo, changed);
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
@@ -258,7 +268,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      if (memo !== null && options === memo.result && changesSince(options, memo.kept, false)?.length === 0) {
+      if (memo !== null && options === memo.result && unchangedSince(options, memo.kept)) {
         pairing[memo.form] = true;
         const r = wire.replayParse(memo.kept);
         if (r !== undefined) return r;
