@@ -42,6 +42,12 @@ func realCalls(s *shim) []realCall {
 	in = s.msg(opMerge, 2, nil, `{"method":"GET","url":"https://api.github.com/repositories/1296269/issues?state=open&per_page=100&page=7","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0"}}`)
 	then = s.remerge(opRemergeParse, 0, `{"headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0","authorization":"token 0000"}}`)
 	calls = append(calls, realCall{"next page: a merge, then a remerge and parse of its header", in, s.vals, s.layer, then})
+	// The same two, as the shim makes them from the third request on: the
+	// merge, with the remerge of the auth hook's header and its parse
+	// asked ahead, in one call (the header written out, as the first such
+	// call writes it).
+	add("Octokit's request: a merge asked ahead (op A)", s.ahead(2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`, `{"authorization":"token 1111"}`))
+	add("next page: a merge asked ahead (op A)", s.ahead(2, nil, `{"method":"GET","url":"https://api.github.com/repositories/1296269/issues?state=open&per_page=100&page=7","headers":{"accept":"application/vnd.github.v3+json","user-agent":"octokit-core.js/7.0.0"}}`, `{"authorization":"token 1111"}`))
 	return calls
 }
 
