@@ -13,11 +13,7 @@ import (
 // remerge.
 func headersChanged(t *testing.T, merged, added string) string {
 	t.Helper()
-	m, err := core.DecodeJSON([]byte(merged))
-	if err != nil {
-		t.Fatalf("merge answer %s: %v", merged, err)
-	}
-	h, _ := m.Obj().Get("headers")
+	h, _ := mergeAnswer(t, merged).Obj().Get("headers")
 	a, _ := core.DecodeJSON([]byte(added))
 	for i := 0; i < a.Obj().Len(); i++ {
 		h.Obj().Set(a.Obj().Key(i), a.Obj().At(i))

@@ -7,14 +7,22 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// changedAnswer is the merged options of a merge answer (JSON text, as
-// run renders it) with the members of changes (JSON text) set on them.
-func changedAnswer(t *testing.T, merged, changes string) string {
+// mergeAnswer decodes the merged options of a merge answer (JSON text, as
+// run renders it).
+func mergeAnswer(t *testing.T, merged string) core.Value {
 	t.Helper()
 	m, err := core.DecodeJSON([]byte(merged))
 	if err != nil {
 		t.Fatalf("merge answer %s: %v", merged, err)
 	}
+	return m
+}
+
+// changedAnswer is the merged options of a merge answer (JSON text, as
+// run renders it) with the members of changes (JSON text) set on them.
+func changedAnswer(t *testing.T, merged, changes string) string {
+	t.Helper()
+	m := mergeAnswer(t, merged)
 	c, _ := core.DecodeJSON([]byte(changes))
 	for i := 0; i < c.Obj().Len(); i++ {
 		m.Obj().Set(c.Obj().Key(i), c.Obj().At(i))
