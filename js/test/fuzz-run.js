@@ -13,7 +13,12 @@
 //      endpoint(x) (spec rules 1, 3 and 6), for cases without getters;
 //   7. the same with a header and a parameter set on the merged options, as
 //      Octokit's auth hook does: merge() sends only the changed members
-//      (a remerge), and must equal merge() of a changed copy.
+//      (a remerge), and must equal merge() of a changed copy;
+//   8. the same with the header alone, three requests in a row on one
+//      endpoint, so that the third merge is asked ahead (op A): its
+//      parse(merge(changed)) must equal the engine's for a changed copy;
+//      and a fourth whose header has another value, asked ahead in vain,
+//      must equal the engine's for a copy with that value.
 
 import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
 import { build, generate } from "./fuzz-gen.js";
@@ -146,6 +151,19 @@ export function runCase(mod, spec) {
       ep.parse(ep.merge(ep.merge(...args()))); // teaches the shim that parse() follows such merges
       return ep.merge(ep.merge(...args()));
     }, (ep, m) => ep.parse(ep.merge(change(m))));
+    // Three requests whose hook sets the same header alone: the third
+    // merge asks the engine for the remerge ahead (shim.js, hints).
+    const setHeader = (o, token) => {
+      if (o.headers !== null && typeof o.headers === "object") o.headers.authorization = token;
+      return o;
+    };
+    const request = (ep, token) => ep.parse(ep.merge(setHeader(ep.merge(ep.merge(...args())), token)));
+    const askedAhead = (last) => run(() => {
+      const ep = withLayers();
+      for (let i = 0; i < 2; i++) request(ep, "token fuzz");
+      return request(ep, last);
+    });
+    const aheadCopy = (token) => mergedThen(true, (ep) => ep.merge(ep.merge(...args())), (ep, m) => ep.parse(ep.merge(setHeader(m, token))));
     const parsedAgain = () => run(() => {
       const ep = withLayers();
       const m = ep.merge(...args());
@@ -154,7 +172,9 @@ export function runCase(mod, spec) {
     });
     runs = [["endpoint", direct()], ["parse(merge)", viaMerge()], ["endpoint again", direct()]];
     extra = [["merge(merged)", mergedAgain(false)], ["merge(copy of merged)", mergedAgain(true)], ["parse(merge(merged))", parsedAgain()],
-      ["parse(merge(changed merged))", changedAgain(false)], ["parse(merge(changed copy))", changedAgain(true)]];
+      ["parse(merge(changed merged))", changedAgain(false)], ["parse(merge(changed copy))", changedAgain(true)],
+      ["the third request, asked ahead", askedAhead("token fuzz")], ["parse(merge(copy with the header))", aheadCopy("token fuzz")],
+      ["the third request, asked ahead in vain", askedAhead("token other")], ["parse(merge(copy with another header))", aheadCopy("token other")]];
   }
   for (const [what, o] of runs) {
     if (o.bad) found.push(`${what}: ${o.bad}`);
@@ -171,13 +191,18 @@ export function runCase(mod, spec) {
     found.push(`endpoint(x) and parse(merge(x)) differ: ${key(first[1]).slice(0, 300)} | ${key(second[1]).slice(0, 300)}`);
   }
   if (extra.length && !getters) {
-    const [[, memo], [, copy], [, parsed], [, changed], [, changedCopy]] = extra;
+    const [[, memo], [, copy], [, parsed], [, changed], [, changedCopy], [, ahead], [, aheadCopied], [, vain], [, vainCopied]] = extra;
     for (const [what, o] of extra) if (o.bad) found.push(`${what}: ${o.bad}`); // o.skip: not compared
     if (!memo.bad && !copy.bad && !copy.skip && key(memo) !== key(copy)) {
       found.push(`merge() of merged options differs from the engine's for a copy: ${key(memo).slice(0, 300)} | ${key(copy).slice(0, 300)}`);
     }
     if (!changed.bad && !changedCopy.bad && !changedCopy.skip && key(changed) !== key(changedCopy)) {
       found.push(`merge() of changed merged options differs from the engine's for a changed copy: ${key(changed).slice(0, 300)} | ${key(changedCopy).slice(0, 300)}`);
+    }
+    for (const [got, want] of [[ahead, aheadCopied], [vain, vainCopied]]) {
+      if (!got.bad && !want.bad && !want.skip && key(got) !== key(want)) {
+        found.push(`a request asked ahead differs from the engine's for a changed copy: ${key(got).slice(0, 300)} | ${key(want).slice(0, 300)}`);
+      }
     }
     if (!parsed.bad && !first[1].bad && key(parsed) !== key(first[1])) {
       found.push(`parse(merge(merge(x))) and endpoint(x) differ: ${key(parsed).slice(0, 300)} | ${key(first[1]).slice(0, 300)}`);
