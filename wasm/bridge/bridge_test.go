@@ -137,7 +137,8 @@ func TestConstantsMatchTheShims(t *testing.T) {
 		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "OP_BARE": opBare, "OP_SHAPED": opShaped,
 		"SHAPE_OPTIONS": shapeOptions, "SHAPE_REQUEST": shapeRequest, "SHAPE_HEADERS": shapeHeaders, "SHAPE_BITS": shapeBits, "STATUS_OK": statusOK, "STATUS_ERROR": statusError, "STATUS_HOST_ERROR": statusHostError,
 		"OP_ENDPOINT": opEndpoint, "OP_MERGE": opMerge, "OP_PARSE": opParse, "OP_DEFAULTS": opDefaults, "OP_MERGE_PARSE": opMergeParse, "OP_REMERGE": opRemerge, "OP_REMERGE_PARSE": opRemergeParse,
-		"BOX_INPUT": 0, "BOX_INPUT_CAP": 1, "BOX_OPS": 2, "BOX_OPS_LEN": 3, "BOX_TEXT": 4, "BOX_TEXT_LEN": 5,
+		"OP_MERGE_AHEAD": opMergeAhead,
+		"BOX_INPUT":      0, "BOX_INPUT_CAP": 1, "BOX_OPS": 2, "BOX_OPS_LEN": 3, "BOX_TEXT": 4, "BOX_TEXT_LEN": 5,
 	} {
 		m := regexp.MustCompile(`\b` + name + ` = (\d+)`).FindSubmatch(src)
 		if m == nil || string(m[1]) != strconvItoa(want) {

@@ -25,6 +25,9 @@ package bridge
 //	             whose merged options the message changes (calls are
 //	             numbered from 1 in the order they are made)
 //	options rec  an object record, or recNull
+//	added   rec  for opMergeAhead only: the header members its remerge
+//	             sets, an object record of strings, or recNull for the
+//	             ones the bridge keeps (opMergeAhead, below)
 //
 // A str is a u32 byte length and that many bytes of UTF-8 (WTF-8 where a
 // JavaScript string holds a lone surrogate, so that the engine can refuse
