@@ -132,7 +132,6 @@ function staged(s) {
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
-const UPPER = /[A-Z]/;
 
 /**
  * inURL reports whether a route's method is GET or HEAD (in any case): its
@@ -948,28 +947,36 @@ export function createWire(exports) {
   function changes(kept, x) {
     over(kept, kept.at);
     try {
-      const wd = W[p++];
-      if ((wd & 15) !== OP_OBJECT && (wd & 15) !== OP_SHAPED || Object.getPrototypeOf(x) !== Object.prototype) return null;
-      const n = memberCount(wd), shaped = shapeKeys(wd), keys = Object.keys(x), list = [];
-      if (keys.length < n) return null;
-      for (let i = 0; i < n; i++) {
-        const k = keys[i], v = x[k];
-        if (k !== keyOf(i, shaped) || v === undefined) return null;
-        const at = p;
-        if (!same(v)) {
-          p = at;
-          skip();
-          list.push(k, v);
-        }
-      }
-      for (let i = n; i < keys.length; i++) {
-        const v = x[keys[i]];
-        if (v !== undefined) list.push(keys[i], v); // D15
-      }
-      return list;
+      return changedMembers(x);
     } finally {
       done();
     }
+  }
+
+  /**
+   * changedMembers compares x with the object of the answer at p, as
+   * changes describes, and moves past it (or returns null part way).
+   */
+  function changedMembers(x) {
+    const wd = W[p++];
+    if ((wd & 15) !== OP_OBJECT && (wd & 15) !== OP_SHAPED || x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== Object.prototype) return null;
+    const n = memberCount(wd), shaped = shapeKeys(wd), keys = Object.keys(x), list = [];
+    if (keys.length < n) return null;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i], v = x[k];
+      if (k !== keyOf(i, shaped) || v === undefined) return null;
+      const at = p;
+      if (!same(v)) {
+        p = at;
+        skip();
+        list.push(k, v);
+      }
+    }
+    for (let i = n; i < keys.length; i++) {
+      const v = x[keys[i]];
+      if (v !== undefined) list.push(keys[i], v); // D15
+    }
+    return list;
   }
 
   /**
@@ -989,45 +996,24 @@ export function createWire(exports) {
   /**
    * headersSet returns, for h, the headers of x where x is the merged
    * options of a kept answer with some members changed, the members of h
-   * that the answer's headers do not hold, new or changed (a list [name,
-   * value, ...]), when those are all strings under lower-case names and h
-   * keeps every header of the answer in its place; else null. They are
-   * what the program set on the merged headers (Octokit's auth hook sets
-   * authorization), which an OP_MERGE_AHEAD sets on its next merge's
-   * (shim.js): the engine keeps such members as they are (D22), so that
-   * the same members set again give exactly the options answered ahead.
+   * that differ from the answer's headers, new or changed, as changes
+   * finds them (a list [name, value, ...]), when they are all strings; else
+   * null. They are what the program set on the merged headers (Octokit's
+   * auth hook sets authorization), which an OP_MERGE_AHEAD can set on its
+   * next merge's (shim.js, learn).
    */
   function headersSet(kept, h) {
     over(kept, kept.at);
     try {
-      if (h === null || typeof h !== "object" || Object.getPrototypeOf(h) !== Object.prototype) return null;
       const wd = W[p++], n = memberCount(wd), shaped = shapeKeys(wd);
       for (let i = 0; i < n; i++) {
         if (keyOf(i, shaped) !== "headers") {
           skip();
           continue;
         }
-        const hw = W[p++], tag = hw & 15;
-        if (tag !== OP_OBJECT && tag !== OP_SHAPED) return null;
-        const m = memberCount(hw), keys = shapeKeys(hw), list = [];
-        let j = 0;
-        for (const k in h) {
-          const v = h[k];
-          if (j < m) {
-            if (k !== keyOf(j, keys)) return null;
-            const at = p;
-            if (same(v)) {
-              j++;
-              continue;
-            }
-            p = at;
-            skip();
-          }
-          if (typeof v !== "string" || UPPER.test(k)) return null;
-          list.push(k, v);
-          j++;
-        }
-        return j < m ? null : list;
+        const list = changedMembers(h);
+        if (list !== null) for (let j = 1; j < list.length; j += 2) if (typeof list[j] !== "string") return null;
+        return list;
       }
       return null;
     } finally {

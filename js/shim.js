@@ -60,9 +60,8 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   const pairing = { route: false, options: false, merged: false };
   // hints[form]: the headers that the remerge after the last merge() of
   // that form set on its result ({ added, sure }: a list [name, value, ...]
-  // of strings, under lower-case names, which the engine keeps as they
-  // are; sure once two remerges in a row set the same, until an answer
-  // ahead goes unused). Octokit's auth hook sets the same authorization on
+  // of strings; sure once two remerges in a row set the same, and the
+  // engine kept them as they are, until an answer ahead goes unused). Octokit's auth hook sets the same authorization on
   // every request: once sure, the merge asks the engine for that remerge
   // too, and its parse (OP_MERGE_AHEAD), and the program's merge() of its
   // changed result, checked to be exactly what was answered ahead, needs
@@ -215,18 +214,21 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   }
 
   /**
-   * learn notes, at the remerge of memo's result, changed in the members
-   * changed, the headers that it set (hints): sure when the last remerge
-   * after a merge of that form set the same.
+   * learn notes, after the remerge (kept) of options, memo's result changed
+   * in the members changed, the headers that it set (hints): sure when the
+   * last remerge after a merge of that form set the same, and the engine
+   * answered options as they are, so that it keeps such members unchanged
+   * (it lower-cases names, D22, and drops undefined ones, D15): the same
+   * members set again then give exactly the options answered ahead.
    */
-  function learn(memo, changed) {
+  function learn(memo, changed, kept, options) {
     let added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
     // The same list as another form's, if it is the same: the engine keeps
     // the last one written, and the forms take turns (the next page's
     // merges and Octokit's requests).
-    for (const form in hints) if (added !== null && hints[form] !== null && sameList(hints[form].added, added)) added = hints[form].added;
+    if (added !== null) for (const form in hints) if (hints[form] !== null && sameList(hints[form].added, added)) added = hints[form].added;
     const last = hints[memo.form];
-    const sure = added !== null && last !== null && sameList(last.added, added);
+    const sure = added !== null && last !== null && sameList(last.added, added) && unchangedSince(options, kept);
     hints[memo.form] = added === null ? null : { added, sure };
   }
 
@@ -251,9 +253,9 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
         const changed = changesSince(route);
         if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
         if (changed !== null && wire.isLast(memo.kept)) {
-          learn(memo, changed);
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
           const { value, kept } = send(op, layer, undefined, changed, false, true, memo.kept);
+          learn(memo, changed, kept, route);
           memo = { result: value, kept, epoch, form: "merged" };
           return value;
         }
