@@ -96,24 +96,25 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   /**
    * changesSince returns what changed in the last merge()'s result since it
    * was answered (protocol.js, changes): the changed members, none, or null
-   * when it is no longer merged options with some members changed. Reading
-   * it may throw (a getter, a revoked Proxy), which is the input's error
-   * (D28).
+   * when it is no longer merged options with some members changed.
    */
   function changesSince(result) {
-    if (memo.epoch !== epoch) return null;
-    try {
-      return wire.changes(memo.kept, result);
-    } catch (e) {
-      throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
-    }
+    return memo.epoch !== epoch ? null : reading(wire.changes, memo.kept, result);
   }
 
-  /** unchangedSince reports whether result is still exactly what kept, memo's answer or its view ahead, answered; as changesSince, it may throw. */
+  /** unchangedSince reports whether result is still exactly what kept, memo's answer or its view ahead, answered. */
   function unchangedSince(result, kept) {
-    if (memo.epoch !== epoch) return false;
+    return memo.epoch === epoch && reading(wire.unchanged, kept, result);
+  }
+
+  /**
+   * reading runs walk(kept, x), which reads x, a value the program handed
+   * back, against a kept answer (protocol.js): reading it may throw (a
+   * getter, a revoked Proxy), which is the input's error (D28).
+   */
+  function reading(walk, kept, x) {
     try {
-      return wire.unchanged(kept, result);
+      return walk(kept, x);
     } catch (e) {
       throw isEndpointError(e) ? e : invalidArgument("options", `could not be read: ${messageOf(e)}`);
     }
@@ -222,7 +223,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
    * members set again then give exactly the options answered ahead.
    */
   function learn(memo, changed, kept, options) {
-    let added = changed.length === 2 && changed[0] === "headers" ? wire.headersSet(memo.kept, changed[1]) : null;
+    let added = changed.length === 2 && changed[0] === "headers" ? reading(wire.headersSet, memo.kept, changed[1]) : null;
     // The same list as another form's, if it is the same: the engine keeps
     // the last one written, and the forms take turns (the next page's
     // merges and Octokit's requests).

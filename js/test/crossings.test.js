@@ -364,3 +364,21 @@ test("a long string parameter of a GET crosses in its message, which the engine 
   assert.ok(!messages.at(-1).includes(q), "the POST's body crossed");
   assert.equal(loads(), 0);
 });
+
+test("a header getter the program puts on merged options that throws when read again gives an EndpointError naming the options, never its own error (D28)", async () => {
+  const { ep } = await counted();
+  const { endpoint } = octokit(ep, "test");
+  for (let i = 0; i < 3; i++) {
+    const m = endpoint.merge(endpoint.merge("GET /x", {}), undefined);
+    let reads = 0;
+    Object.defineProperty(m.headers, "authorization", {
+      enumerable: true,
+      get() {
+        if (reads++ > 0) throw new Error("read again");
+        return "token t";
+      },
+    });
+    assert.throws(() => endpoint.parse(endpoint.merge(m, undefined)), (e) => e.code === "ERR_INVALID_ARGUMENT" && e.field === "options", `request ${i + 1}`);
+  }
+  assert.equal(endpoint("GET /y").url, "https://api.github.com/y");
+});
