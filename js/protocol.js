@@ -135,7 +135,9 @@ const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * inURL reports whether a route's method is GET or HEAD (in any case): its
- * parameters all go into the url, and none into a body (spec rule 4).
+ * parameters all go into the url, and none into a body (spec rule 4). It
+ * only chooses what the shim writes: the engine reads the route itself,
+ * and a route this misreads is written as any other.
  */
 function inURL(route) {
   const c = route.charCodeAt(0) | 32;
@@ -420,11 +422,14 @@ class Writer {
     this.u32(0);
     let n = 0;
     const keys = Object.keys(o);
+    // A method among the options wins over the route's (D6): a
+    // POST's body strings stay held.
+    const inline = inURL && !keys.includes("method");
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i], v = o[k];
       if (v === undefined) continue; // D15
       n++;
-      this.member(k, v, merged, full || inURL && typeof v === "string");
+      this.member(k, v, merged, full || inline && typeof v === "string");
     }
     this.patch(at, n);
   }

@@ -382,3 +382,14 @@ test("a header getter the program puts on merged options that throws when read a
   }
   assert.equal(endpoint("GET /y").url, "https://api.github.com/y");
 });
+
+test("a long string of a GET route whose options name another method is held, as a body's: the options' method wins over the route's (D6, spec rule 4)", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep, messages, loads } = await counted();
+  const text = "a comment's text, long enough to be held. ".repeat(20);
+  const got = ep("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", method: "POST", body: text });
+  const want = ref("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", method: "POST", body: text });
+  assert.deepEqual([got.method, got.url, got.body], [want.method.toLowerCase(), want.url, want.body]);
+  assert.ok(!messages.at(-1).includes(text), "the body crossed");
+  assert.equal(loads(), 0);
+});
