@@ -912,9 +912,14 @@ export function createWire(exports) {
 
   /** replay builds the value of a kept answer again. */
   function replay(kept) {
+    return walk(kept, read);
+  }
+
+  /** walk runs f(x) over a kept answer, the reader at its value (over, done). */
+  function walk(kept, f, x) {
     over(kept, kept.at);
     try {
-      return read();
+      return f(x);
     } finally {
       done();
     }
@@ -950,12 +955,7 @@ export function createWire(exports) {
    * that, and the caller may have changed it since (unchangedSince).
    */
   function changes(kept, x) {
-    over(kept, kept.at);
-    try {
-      return changedMembers(x);
-    } finally {
-      done();
-    }
+    return walk(kept, changedMembers, x);
   }
 
   /**
@@ -990,12 +990,7 @@ export function createWire(exports) {
    * first difference and making nothing (same).
    */
   function unchanged(kept, x) {
-    over(kept, kept.at);
-    try {
-      return same(x);
-    } finally {
-      done();
-    }
+    return walk(kept, same, x);
   }
 
   /**
@@ -1008,22 +1003,22 @@ export function createWire(exports) {
    * next merge's (shim.js, learn).
    */
   function headersSet(kept, h) {
-    over(kept, kept.at);
-    try {
-      const wd = W[p++], n = memberCount(wd), shaped = shapeKeys(wd);
-      for (let i = 0; i < n; i++) {
-        if (keyOf(i, shaped) !== "headers") {
-          skip();
-          continue;
-        }
-        const list = changedMembers(h);
-        if (list !== null) for (let j = 1; j < list.length; j += 2) if (typeof list[j] !== "string") return null;
-        return list;
+    return walk(kept, headersChanged, h);
+  }
+
+  /** headersChanged is headersSet over the merged options at p. */
+  function headersChanged(h) {
+    const wd = W[p++], n = memberCount(wd), shaped = shapeKeys(wd);
+    for (let i = 0; i < n; i++) {
+      if (keyOf(i, shaped) !== "headers") {
+        skip();
+        continue;
       }
-      return null;
-    } finally {
-      done();
+      const list = changedMembers(h);
+      if (list !== null) for (let j = 1; j < list.length; j += 2) if (typeof list[j] !== "string") return null;
+      return list;
     }
+    return null;
   }
 
   /** skip moves past one value of the answer. */
