@@ -28,7 +28,7 @@ const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
 const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8, OP_SHAPED = 9;
-const TEXT_WIDE = 0x80000000;
+const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go, textWide)
 
 // Statuses.
 const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
@@ -117,6 +117,8 @@ const strict = new TextDecoder("utf-8", { fatal: true });
 // String.fromCharCode over the bytes and TextDecoder.decode both take
 // 0.3 µs at about 88 bytes; at 128, 0.4 against 0.28).
 const NATIVE_TEXT = !!globalThis.process?.versions?.node;
+// DECODE_BY_HAND stays within protocol.go's textScanned (128): longer text
+// may come flagged TEXT_WIDE unlooked, and is decoded as UTF-8.
 const ENCODE_BY_HAND = 256, DECODE_BY_HAND = NATIVE_TEXT ? 16 : 88;
 const STAGE = 1 << 16;
 const stage = new Uint8Array(STAGE);

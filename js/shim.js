@@ -55,7 +55,9 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // that form gave: Octokit parses what a merge of merged options gives
   // (the last merge()'s result, changed by its auth hook), never what
   // merge(route, options) or merge(options) gives (the hook changes that
-  // first), so that a parse is never asked for in vain.
+  // first), so that a parse is never asked for in vain. memo.replayed is
+  // set once merge() has handed memo's answer out again (the auth hook's
+  // first merge), after which the remerge answered ahead is tried first.
   let memo = null;
   const pairing = { route: false, options: false, merged: false };
   // hints[form]: the headers that the remerge after the last merge() of
@@ -233,6 +235,13 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     hints[memo.form] = added === null ? null : { added, sure };
   }
 
+  /** aheadAnswered is merge()'s answer when it is the remerge that memo's merge answered ahead. */
+  function aheadAnswered() {
+    const ahead = memo.kept.ahead;
+    memo = { result: wire.replay(ahead), kept: ahead, epoch, form: "merged", replayed: false };
+    return memo.result;
+  }
+
   function withDefaults(layer) {
     function endpoint(route, options) {
       return dispatch(layer, OP_ENDPOINT, route, options, "endpoint");
@@ -245,11 +254,17 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
         // header), only those cross, while the bridge still holds the rest.
         const ahead = memo.kept.ahead;
         if (ahead !== null) {
-          if (unchangedSince(route, memo.kept)) return (memo.result = wire.replay(memo.kept));
-          if (unchangedSince(route, ahead)) {
-            memo = { result: wire.replay(ahead), kept: ahead, epoch, form: "merged" };
-            return memo.result;
+          // Once the merge was replayed (the auth hook's first merge), the
+          // next merge of its result is most likely the remerge answered
+          // ahead (its second): that is tried first, which saves walking
+          // the result against the merge up to the header set. Either test
+          // is exact, so the order only chooses which comes first.
+          if (memo.replayed && unchangedSince(route, ahead)) return aheadAnswered();
+          if (unchangedSince(route, memo.kept)) {
+            memo.replayed = true;
+            return (memo.result = wire.replay(memo.kept));
           }
+          if (!memo.replayed && unchangedSince(route, ahead)) return aheadAnswered();
         }
         const changed = changesSince(route);
         if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
@@ -257,7 +272,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
           const { value, kept } = send(op, layer, undefined, changed, false, true, memo.kept);
           learn(memo, changed, kept, route);
-          memo = { result: value, kept, epoch, form: "merged" };
+          memo = { result: value, kept, epoch, form: "merged", replayed: false };
           return value;
         }
       }
@@ -266,7 +281,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       const hint = hints[form];
       const op = hint !== null && hint.sure ? OP_MERGE_AHEAD : pairing[form] ? OP_MERGE_PARSE : OP_MERGE;
       const { value, kept } = dispatch(layer, op, route, options, "merge", true, hint?.added);
-      memo = { result: value, kept, epoch, form };
+      memo = { result: value, kept, epoch, form, replayed: false };
       return value;
     };
     endpoint.parse = function parse(options) {

@@ -3,6 +3,7 @@ package bridge
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,6 +144,45 @@ func TestConstantsMatchTheShims(t *testing.T) {
 		m := regexp.MustCompile(`\b` + name + ` = (\d+)`).FindSubmatch(src)
 		if m == nil || string(m[1]) != strconvItoa(want) {
 			t.Errorf("js/protocol.js %s: %s, want %d", name, m, want)
+		}
+	}
+}
+
+// TestTheShimDecodesByHandOnlyTextTheWriterLookedAt: the shim decodes text
+// without textWide byte for character up to DECODE_BY_HAND bytes, which
+// must stay within textScanned, past which the writer flags text textWide
+// without looking (a long non-ASCII text would otherwise be mangled).
+func TestTheShimDecodesByHandOnlyTextTheWriterLookedAt(t *testing.T) {
+	src, err := os.ReadFile("../../js/protocol.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`DECODE_BY_HAND = NATIVE_TEXT \? (\d+) : (\d+);`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no DECODE_BY_HAND in js/protocol.js")
+	}
+	for _, n := range m[1:] {
+		if v, _ := strconv.Atoi(string(n)); v > textScanned {
+			t.Errorf("DECODE_BY_HAND %d > textScanned %d", v, textScanned)
+		}
+	}
+}
+
+// TestTextPastTextScannedIsFlaggedWide: short text is flagged by what it
+// holds; longer text is flagged textWide whatever it holds.
+func TestTextPastTextScannedIsFlaggedWide(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		wide bool
+	}{
+		{strings.Repeat("a", textScanned), false},
+		{strings.Repeat("a", textScanned-1) + "é", true},
+		{strings.Repeat("a", textScanned+1), true},
+	} {
+		var w writer
+		w.textOp(opText, c.s)
+		if got := w.ops[1]&textWide != 0; got != c.wide || int(w.ops[1]&^textWide) != len(c.s) {
+			t.Errorf("textOp(%d bytes): word %#x, want wide %v", len(c.s), w.ops[1], c.wide)
 		}
 	}
 }

@@ -65,8 +65,8 @@ package bridge
 //	opRef h        the value of handle h
 //	opCopy h       a copy of the value of handle h (a layer's plain object)
 //	opText off     a string: the next word is its byte length, with
-//	               textWide set when it is not ASCII; off is in the text
-//	               buffer
+//	               textWide set when it may not be ASCII (always past
+//	               textScanned bytes); off is in the text buffer
 //	opConst k      constants[k]
 //	opObject n     an object: n (key, value) pairs of values follow
 //	opArray n      an array: n values follow
@@ -184,8 +184,18 @@ const (
 	shapeBits = 2
 )
 
-// textWide marks a string that is not ASCII, in the word after opText.
+// textWide marks a string that may not be ASCII, in the word after opText:
+// the shim decodes it as UTF-8 (WTF-8 for a lone surrogate, D12), and
+// decodes text without it by hand, byte for character.
 const textWide = 1 << 31
+
+// textScanned is the longest text the writer looks at to tell whether it
+// is ASCII: a longer one is marked textWide unlooked. The shim decodes
+// ASCII text by hand only up to DECODE_BY_HAND bytes (protocol.js, at most
+// 88), and longer text with TextDecoder, ASCII or not, so that for long
+// text (a search q's url of 1,300 bytes) the look would be paid for
+// nothing.
+const textScanned = 128
 
 // Statuses, the return value of ew_call.
 const (

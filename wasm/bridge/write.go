@@ -30,12 +30,13 @@ func (w *writer) str(s string) {
 }
 
 // textOp writes s into the text buffer under tag (opText, opNumber or
-// opBigInt), flagging text that is not ASCII: the shim decodes ASCII text
-// itself, which in browsers costs a fifth of TextDecoder's call.
+// opBigInt), flagging text that may not be ASCII (textWide): the shim
+// decodes short ASCII text itself, which in browsers costs a fifth of
+// TextDecoder's call. Text past textScanned bytes is flagged unlooked.
 func (w *writer) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
 	n := uint32(len(s))
-	if !ascii.Is(s) {
+	if len(s) > textScanned || !ascii.Is(s) {
 		n |= textWide
 	}
 	w.ops = append(w.ops, n)
