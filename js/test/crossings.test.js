@@ -292,6 +292,32 @@ test("an answer ahead that the program does not use stops the next merge from as
   assert.deepEqual(counts, [2, 2, 1]);
 });
 
+test("once the merge asked ahead is handed out again, its result merged unchanged once more is the merge's and not the answer ahead's, with no call; the authenticated one then is the answer ahead's", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep, calls } = await counted();
+  const ours = octokit(ep, "test").endpoint, theirs = octokit(ref, "test").endpoint;
+  const route = "GET /repos/{owner}/{repo}";
+  const token = "token ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+  perRequest(calls, () => authed(ours, route, { owner: "o", repo: "r" }, token), 2); // now sure
+  // Each result as it was answered: its headers copied before the next step changes them.
+  const seen = (o) => ({ ...o, headers: { ...o.headers }, request: null });
+  const steps = (endpoint) => {
+    const merged = endpoint.merge(route, { owner: "o", repo: "r" }); // asked ahead
+    const again = endpoint.merge(merged, undefined); // the merge's answer, handed out again
+    const twice = endpoint.merge(again, undefined); // unchanged once more: not the answer ahead
+    const answered = [seen(merged), seen(again), seen(twice)];
+    twice.headers.authorization = token;
+    const authenticated = endpoint.merge(twice, undefined); // the answer ahead
+    return [...answered, seen(authenticated), endpoint.parse(authenticated)];
+  };
+  const before = calls();
+  const got = steps(ours);
+  assert.equal(calls() - before, 1);
+  const want = steps(theirs);
+  for (let i = 0; i < 4; i++) assert.deepEqual(got[i], want[i], `step ${i + 1}`);
+  assert.deepEqual(ourResult(got[4]), asReference(want[4]));
+});
+
 test("a header value with a line break that the hook sets is refused at the program's merge() on every request, when asked ahead as before (D22, D28)", async () => {
   const { ep } = await counted();
   const { endpoint } = octokit(ep, "test");
