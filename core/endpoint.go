@@ -63,9 +63,9 @@ var base = newBuilder(globalDefaults())
 // a program that never calls O or From (the wasm module) does not link them,
 // nor the sort From uses.
 func globalDefaults() *Obj {
-	headers := NewObj(2)
-	headers.Append("accept", -1, Str("application/vnd.github.v3+json"))
-	headers.Append("user-agent", -1, Str(UserAgent))
+	headers := NewObj(2) // constant header values, which hold no CR, LF or NUL: marked checked
+	headers.Append("accept", -1, Str("application/vnd.github.v3+json").markedSafe())
+	headers.Append("user-agent", -1, Str(UserAgent).markedSafe())
 	headers.clean = true
 	mediaType := NewObj(2)
 	mediaType.Append("format", -1, Str(""))

@@ -49,7 +49,7 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 			s.text = appendLowerASCII(s.text, name)
 			name, kh = s.str(start), -1 // a new string: no handle
 		}
-		out.SetHandled(name, kh, in.ents[i].v)
+		out.SetHandled(name, kh, in.ents[i].v.markedSafe()) // checked above
 	}
 	out.clean = true
 	return out, nil
@@ -59,6 +59,8 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 // holds CR, LF or NUL, which would split or truncate the request (D22). The
 // value is never quoted: it may be a credential (D23). It reports whether
 // the name has an upper-case letter, found by the same look at its bytes.
+// A value marked safe (Value.safe) was checked before and is not looked at
+// again; the name always is.
 func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	all, some := classesOf(name)
 	if name == "" || all&classToken == 0 { // not isToken: one walk gives both
@@ -69,7 +71,7 @@ func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	case Undefined, Null, Number, Bool, BigInt:
 		return upper, nil
 	case String:
-		if !headerSafe(v.text()) {
+		if !v.safe() && !headerSafe(v.text()) {
 			return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
 		return upper, nil

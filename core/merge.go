@@ -172,7 +172,9 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 	}
 	at := 0
 	for i := 0; i < h.Len(); i++ {
-		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v, at)
+		// Checked by normaliseHeaders: marked, so that a remerge of these
+		// options, or a merge on a layer made of them, does not look again.
+		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v.markedSafe(), at)
 	}
 	r.clean = d.kind() != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil

@@ -67,6 +67,7 @@ type Value struct {
 const (
 	metaClassShift  = 8       // bits 8-15: the Class of an Opaque value
 	metaUnloaded    = 1 << 16 // the content is to be asked of a Loader (Unloaded)
+	metaSafe        = 1 << 17 // a String checked to hold no CR, LF or NUL (checkHeader)
 	metaHandleShift = 32      // bits 32-63: the caller's handle plus one; 0 for none
 )
 
@@ -78,6 +79,20 @@ func (v Value) class() Class { return Class(v.m >> metaClassShift) }
 
 // unloaded reports whether v's content is still to be asked of a Loader.
 func (v Value) unloaded() bool { return v.m&metaUnloaded != 0 }
+
+// safe reports whether v is a String that checkHeader found to hold no CR,
+// LF or NUL: a header value of merged options or of a layer, which merging
+// them again need not look at again. Its text never changes, so that the
+// mark holds under whatever name the value is set.
+func (v Value) safe() bool { return v.m&metaSafe != 0 }
+
+// markedSafe returns v marked safe, if it is a String (checkHeader passed it).
+func (v Value) markedSafe() Value {
+	if v.kind() == String {
+		v.m |= metaSafe
+	}
+	return v
+}
 
 // handle returns v's handle plus one, 0 for none.
 func (v Value) handle() int32 { return int32(v.m >> metaHandleShift) }

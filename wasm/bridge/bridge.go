@@ -35,11 +35,12 @@ type Bridge struct {
 type layer struct {
 	b    *core.Builder
 	size int
-	// strs holds the layer's strings by handle ("" for the other values):
-	// the shim names one by its handle rather than write it again where a
-	// call gives it back (recLayerString), as headers taken from an earlier
-	// result do.
-	strs []string
+	// strs holds the layer's strings by handle (undefined for the other
+	// values): the shim names one by its handle rather than write it again
+	// where a call gives it back (recLayerString), as headers taken from an
+	// earlier result do. They are the layer's own values, so that a header
+	// value the engine checked stays marked so (core, checkHeader).
+	strs []core.Value
 }
 
 // side is the memory of one call: the buffer its message is written into
@@ -346,10 +347,10 @@ func (b *Bridge) layer(id uint32) (layer, bool) {
 
 // stringsOf returns the strings of a layer's options, keys and values, by
 // handle (n handles): the strings of the shim's table for the layer.
-func stringsOf(o *core.Obj, n int, reuse []string) []string {
+func stringsOf(o *core.Obj, n int, reuse []core.Value) []core.Value {
 	strs := reuse[:0]
 	if cap(strs) < n {
-		strs = make([]string, n)
+		strs = make([]core.Value, n)
 	} else {
 		strs = strs[:n]
 		clear(strs)
@@ -359,13 +360,13 @@ func stringsOf(o *core.Obj, n int, reuse []string) []string {
 		switch v.Kind() {
 		case core.String:
 			if h, ok := v.Handle(); ok && h < n {
-				strs[h] = v.Text()
+				strs[h] = v
 			}
 		case core.Object:
 			o := v.Obj()
 			for i := 0; i < o.Len(); i++ {
 				if h, ok := o.KeyHandle(i); ok && h < n {
-					strs[h] = o.Key(i)
+					strs[h] = core.Str(o.Key(i))
 				}
 				value(o.At(i))
 			}

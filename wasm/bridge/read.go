@@ -16,7 +16,7 @@ type reader struct {
 	next int // the next handle
 	slab *slab
 	// layer holds the strings of the call's layer by handle (recLayerString).
-	layer []string
+	layer []core.Value
 	bad   bool // the message is malformed
 }
 
@@ -144,15 +144,17 @@ func (r *reader) value(depth, h int) core.Value {
 	case recHost:
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
 	case recLayerString:
-		// A string of the layer, named by its handle there: a view of the
-		// layer's own copy. The value takes its handle in this message, as
-		// any other, so that the answer names what the caller gave.
+		// A string of the layer, named by its handle there: the layer's own
+		// value, a view of its copy, marked as the engine checked it (a
+		// header value, core's checkHeader). The value takes its handle in
+		// this message, as any other, so that the answer names what the
+		// caller gave.
 		i := r.u32()
-		if uint64(i) >= uint64(len(r.layer)) || r.layer[i] == "" {
+		if uint64(i) >= uint64(len(r.layer)) || r.layer[i].Kind() != core.String || r.layer[i].Text() == "" {
 			r.bad = true
 			return core.Value{}
 		}
-		v = core.Str(r.layer[i])
+		v = r.layer[i]
 	case recHeldString:
 		return core.Unloaded(core.String, h)
 	case recHeldArray:
