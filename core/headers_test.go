@@ -68,12 +68,28 @@ func TestAMarkedValueUnderAnInvalidNameIsRefused(t *testing.T) {
 }
 
 // TestOnlyCheckedValuesAreMarked: a value with CR, LF or NUL is refused
-// wherever it is set, so none is ever marked; and a value not yet checked
-// (given by the caller) carries no mark.
+// wherever it is set, so none is ever marked; a value not yet checked
+// (given by the caller, or not yet loaded) carries no mark; and every mark
+// in the results of a layer, a merge and a remerge is on a clean string.
 func TestOnlyCheckedValuesAreMarked(t *testing.T) {
-	if Str("a").safe() {
-		t.Fatal("a caller's string is marked")
+	if Str("a").safe() || Unloaded(String, 1).markedSafe().safe() {
+		t.Fatal("a caller's string, or one not loaded, is marked")
 	}
+	layer, err := New().Defaults(O("headers", O("User-Agent", "u", "x-n", 1, "x-null", nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, layer.DefaultsView())
+	merged, err := layer.Merge("GET /x", O("headers", O("X-B", true, "authorization", "token t")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, merged)
+	remerged, err := new(Session).Remerge(layer, merged, O("headers", O("x-c", "c")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, remerged)
 	m, err := New().Merge("GET /user", O("headers", O("x-trace", "abc")))
 	if err != nil {
 		t.Fatal(err)

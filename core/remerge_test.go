@@ -24,9 +24,13 @@ func remergeAgreesWithMerge(t *testing.T, b *Builder, route string, options, cha
 	if err != nil {
 		return
 	}
+	checkMarks(t, merged)
 	want, werr := b.Merge("", changedOn(merged, changed))
 	var s Session
 	got, gerr := s.Remerge(b, merged, changed)
+	if gerr == nil {
+		checkMarks(t, got)
+	}
 	if (werr == nil) != (gerr == nil) || werr != nil && codeOf(werr) != codeOf(gerr) {
 		t.Fatalf("Remerge error %v, Merge error %v", gerr, werr)
 	}

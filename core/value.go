@@ -80,15 +80,17 @@ func (v Value) class() Class { return Class(v.m >> metaClassShift) }
 // unloaded reports whether v's content is still to be asked of a Loader.
 func (v Value) unloaded() bool { return v.m&metaUnloaded != 0 }
 
-// safe reports whether v is a String that checkHeader found to hold no CR,
-// LF or NUL: a header value of merged options or of a layer, which merging
-// them again need not look at again. Its text never changes, so that the
-// mark holds under whatever name the value is set.
+// safe reports whether v is a String known to hold no CR, LF or NUL: a
+// header value of merged options or of a layer that checkHeader passed, or
+// a constant of the global defaults, which merging them again need not
+// look at again. The mark is of the text, which does not change while the
+// value is in use, so it holds under whatever name the value is set.
 func (v Value) safe() bool { return v.m&metaSafe != 0 }
 
-// markedSafe returns v marked safe, if it is a String (checkHeader passed it).
+// markedSafe returns v marked safe, if it is a loaded String; the caller
+// must have checked its text (checkHeader), or know it.
 func (v Value) markedSafe() Value {
-	if v.kind() == String {
+	if v.m&(0xff|metaUnloaded) == uint64(String) {
 		v.m |= metaSafe
 	}
 	return v

@@ -117,8 +117,10 @@ const strict = new TextDecoder("utf-8", { fatal: true });
 // String.fromCharCode over the bytes and TextDecoder.decode both take
 // 0.3 µs at about 88 bytes; at 128, 0.4 against 0.28).
 const NATIVE_TEXT = !!globalThis.process?.versions?.node;
-// DECODE_BY_HAND stays within protocol.go's textScanned (128): longer text
-// may come flagged TEXT_WIDE unlooked, and is decoded as UTF-8.
+// DECODE_BY_HAND stays within protocol.go's textScanned (128), past which
+// the engine flags text TEXT_WIDE without looking whether it is ASCII: the
+// shim decodes longer text with TextDecoder either way (a Go test holds
+// the two together).
 const ENCODE_BY_HAND = 256, DECODE_BY_HAND = NATIVE_TEXT ? 16 : 88;
 const STAGE = 1 << 16;
 const stage = new Uint8Array(STAGE);

@@ -267,7 +267,10 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
           if (!memo.replayed && unchangedSince(route, ahead)) return aheadAnswered();
         }
         const changed = changesSince(route);
-        if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
+        if (changed !== null && changed.length === 0) {
+          memo.replayed = true;
+          return (memo.result = wire.replay(memo.kept));
+        }
         if (changed !== null && wire.isLast(memo.kept)) {
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
           const { value, kept } = send(op, layer, undefined, changed, false, true, memo.kept);

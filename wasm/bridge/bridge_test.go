@@ -150,8 +150,10 @@ func TestConstantsMatchTheShims(t *testing.T) {
 
 // TestTheShimDecodesByHandOnlyTextTheWriterLookedAt: the shim decodes text
 // without textWide byte for character up to DECODE_BY_HAND bytes, which
-// must stay within textScanned, past which the writer flags text textWide
-// without looking (a long non-ASCII text would otherwise be mangled).
+// stays within textScanned, past which the writer flags text textWide
+// without looking: what the writer looks for is used wherever it looks,
+// and it looks nowhere its finding would go unused. (Either way non-ASCII
+// text is always flagged, so decoding stays right.)
 func TestTheShimDecodesByHandOnlyTextTheWriterLookedAt(t *testing.T) {
 	src, err := os.ReadFile("../../js/protocol.js")
 	if err != nil {
@@ -176,7 +178,7 @@ func TestTextPastTextScannedIsFlaggedWide(t *testing.T) {
 		wide bool
 	}{
 		{strings.Repeat("a", textScanned), false},
-		{strings.Repeat("a", textScanned-1) + "é", true},
+		{strings.Repeat("a", textScanned-2) + "é", true}, // 128 bytes: looked at
 		{strings.Repeat("a", textScanned+1), true},
 	} {
 		var w writer

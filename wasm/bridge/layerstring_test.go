@@ -75,3 +75,30 @@ func TestALayerStringNamingNoStringIsMalformed(t *testing.T) {
 		t.Errorf("then: %d %s", status, got)
 	}
 }
+
+// TestALayerStringIsTheLayersOwnValue: a layer string read by its handle
+// is the layer's own value, a view of its copy with the marks the engine
+// gave it (a header value it checked for CR, LF and NUL is not looked at
+// again, core's checkHeader), under the handle it takes in the message.
+func TestALayerStringIsTheLayersOwnValue(t *testing.T) {
+	s := layerWithUA(t)
+	l, ok := s.b.layer(1)
+	if !ok {
+		t.Fatal("no layer 1")
+	}
+	h := -1
+	for i, v := range l.strs {
+		if v.Kind() == core.String && v.Text() == octokitUA {
+			h = i
+		}
+	}
+	if h < 0 {
+		t.Fatal("the layer holds no user-agent")
+	}
+	in := binary.LittleEndian.AppendUint32([]byte{recLayerString}, uint32(h))
+	r := reader{in: in, slab: new(slab), layer: l.strs}
+	got := r.value(2, 7)
+	if r.bad || got != l.strs[h].WithHandle(7) {
+		t.Errorf("read %#v, want the layer's own value %#v", got, l.strs[h].WithHandle(7))
+	}
+}

@@ -145,7 +145,7 @@ func (r *reader) value(depth, h int) core.Value {
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
 	case recLayerString:
 		// A string of the layer, named by its handle there: the layer's own
-		// value, a view of its copy, marked as the engine checked it (a
+		// value, a view of its copy, marked if the engine checked it (a
 		// header value, core's checkHeader). The value takes its handle in
 		// this message, as any other, so that the answer names what the
 		// caller gave.
