@@ -67,3 +67,20 @@ func BenchmarkEncodeURIComponent(b *testing.B) {
 		dst = appendEncodeURIComponent(dst[:0], q, true)
 	}
 }
+
+// BenchmarkTemplateCacheHit: finding a route's compiled template, as every
+// call with a url that has expressions does (core/cache.go).
+func BenchmarkTemplateCacheHit(b *testing.B) {
+	urls := []string{"/repos/{owner}/{repo}/issues/{issue_number}/comments", "/orgs/{org}/actions/runners/{runner_id}/labels", "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"}
+	for _, u := range urls {
+		if _, err := compileTemplate(u); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		compileTemplate(urls[i%len(urls)])
+		i++
+	}
+}

@@ -2,7 +2,6 @@ package core
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/jtacoma/uritemplates"
 )
@@ -29,6 +28,7 @@ type template struct {
 	parts   []tplPart
 	names   []string            // every variable name, in order, for D13
 	nameSet map[string]struct{} // names as a set, when there are many
+	hash    uint64              // hashURL(src), for the cache
 }
 
 // tplPart is literal text (already encoded) or one expression.
@@ -89,29 +89,6 @@ func operatorFor(c byte) *operator {
 	return nil
 }
 
-// templateCache holds compiled templates by their url. Parsing costs more
-// than expanding, and a program uses a bounded set of routes (GitHub's REST
-// API has about 1,200). The cache is bounded too, without a cliff: it keeps
-// two generations of up to templateGeneration urls; a hit in the older one
-// moves the template to the newer, and when the newer is full it becomes
-// the older and the oldest is dropped. Any working set of up to
-// templateGeneration templates therefore stays cached, and memory stays
-// bounded whatever urls a program builds (D29). Urls without expressions,
-// such as the next-page links of pagination, never enter it (literalTemplate).
-//
-// A plain Mutex, not an RWMutex: the lookup under it is one map read, and an
-// RWMutex links about 3 KB more into the wasm module.
-var templateCache = struct {
-	sync.Mutex
-	cur, old map[string]*template
-}{cur: make(map[string]*template), old: make(map[string]*template)}
-
-const templateGeneration = 2048
-
-// maxCachedURL is the longest url whose template is cached, so that the
-// cache's memory stays bounded by about templateGeneration × 2 × 4 KiB.
-const maxCachedURL = 4096
-
 // template returns the compiled template for url: from the cache when it
 // has been seen, or the session's literal template when url has no
 // expression.
@@ -134,42 +111,6 @@ func (s *Session) template(url string) (*template, error) {
 		s.last = t
 	}
 	return t, err
-}
-
-// compileTemplate returns the compiled template for url, from the cache when
-// it has been seen.
-func compileTemplate(url string) (*template, error) {
-	c := &templateCache
-	c.Lock()
-	t := c.cur[url]
-	if t == nil {
-		if t = c.old[url]; t != nil {
-			c.cur[t.src] = t
-		}
-	}
-	c.Unlock()
-	if t != nil {
-		return t, nil
-	}
-	// The caller's url may be a view into a buffer that the next call
-	// overwrites (Session): the cache keeps its own copy, and the
-	// template's names and literals are cut from that copy.
-	url = strings.Clone(url)
-	t, err := parseTemplate(url)
-	if err != nil {
-		return nil, err
-	}
-	t.src = url
-	if len(url) > maxCachedURL {
-		return t, nil // compiled for this call only: a url that long is no route
-	}
-	c.Lock()
-	if len(c.cur) >= templateGeneration {
-		c.old, c.cur = c.cur, make(map[string]*template, templateGeneration)
-	}
-	c.cur[url] = t
-	c.Unlock()
-	return t, nil
 }
 
 // isLiteralURL reports whether url holds no expression: no brace and no
