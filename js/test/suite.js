@@ -43,6 +43,16 @@ export const cases = [
       headers: std(version(mod)),
     });
   }],
+  ["text of every length from 0 to 300 bytes comes back exactly, ASCII or not: decoded by hand up to its bound, by TextDecoder past it (protocol.js, asciiText)", (mod) => {
+    const chars = "abcdefghijklmnopqrstuvwxyz0123456789-._~";
+    for (let n = 0; n <= 300; n++) {
+      let path = "";
+      for (let i = 0; i < n; i++) path += chars[(i * 7 + n) % chars.length];
+      same(mod.endpoint(`GET /${path}`).url, `https://api.github.com/${path}`, `url of ${n}`);
+      same(mod.endpoint("GET /x{?q}", { q: `${path}é` }).url, `https://api.github.com/x?q=${path}%C3%A9`, `encoded q of ${n}`);
+      same(mod.endpoint.merge(`GET /${path}é{/x}`).url, `/${path}é{/x}`, `template of ${n}, not ASCII`);
+    }
+  }],
   ["a POST puts the rest in a JSON body with its content-type (D18, D20)", (mod) => {
     same(mod.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", labels: ["x"] }), {
       method: "post",
