@@ -27,7 +27,7 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8, OP_SHAPED = 9;
+const OP_REF = 0, OP_COPY = 1, OP_TEXT = 2, OP_CONST = 3, OP_OBJECT = 4, OP_ARRAY = 5, OP_NUMBER = 6, OP_BIGINT = 7, OP_BARE = 8, OP_SHAPED = 9, OP_AGAIN = 10;
 const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go, textWide)
 
 // Statuses.
@@ -628,6 +628,9 @@ export function createWire(exports) {
   // answer is read again and compared, and its strings, such as a route's
   // url, are decoded once).
   let W = null, T = null, p = 0, textAt = 0, ends = null, loads = null, texts = null;
+  // The answer's first word, from which an OP_AGAIN counts (0 in a kept
+  // answer's copy).
+  let first = 0;
   // The header members the engine keeps for OP_MERGE_AHEAD (Writer.addedAgain).
   let heldAdded = null;
 
@@ -719,7 +722,7 @@ export function createWire(exports) {
         throw new EngineStopped(e);
       }
       views();
-      W = u32, T = u8, p = u32[box + BOX_OPS] >>> 2, textAt = u32[box + BOX_TEXT];
+      W = u32, T = u8, p = first = u32[box + BOX_OPS] >>> 2, textAt = u32[box + BOX_TEXT];
       if (status === STATUS_ERROR) throw readError();
       if (op === OP_MERGE_AHEAD && status === STATUS_OK) heldAdded = added;
       if (status === STATUS_HOST_ERROR) {
@@ -812,12 +815,12 @@ export function createWire(exports) {
    * DEFAULTS), so it keeps the reader's place and gives it back.
    */
   function options(answer) {
-    const saved = [W, T, p, textAt, layer, vals, ends, loads, texts];
+    const saved = [W, T, p, textAt, layer, vals, ends, loads, texts, first];
     point(answer, 0);
     try {
       return read();
     } finally {
-      [W, T, p, textAt, layer, vals, ends, loads, texts] = saved;
+      [W, T, p, textAt, layer, vals, ends, loads, texts, first] = saved;
     }
   }
 
@@ -918,7 +921,7 @@ export function createWire(exports) {
 
   /** point sets the reader at word at of a kept answer: its words, text, layer and values. */
   function point(kept, at) {
-    W = kept.ops, T = kept.text, p = at, textAt = 0;
+    W = kept.ops, T = kept.text, p = at, textAt = 0, first = 0;
     layer = kept.layer;
     vals = kept.vals;
     ends = kept.ends;
@@ -1099,6 +1102,16 @@ export function createWire(exports) {
         return Object.is(x, Number(text(arg)));
       case OP_BIGINT:
         return x === BigInt(text(arg));
+      case OP_AGAIN: {
+        // The value written from word arg (the remerge answered ahead names
+        // so what it shares with its merge); then on after this word. (A
+        // throw ends the reading: done() or call() resets p.)
+        const back = p;
+        p = first + arg;
+        const r = same(x);
+        p = back;
+        return r;
+      }
     }
     return false; // OP_COPY: not checked
   }
@@ -1179,6 +1192,13 @@ export function createWire(exports) {
         return Number(text(arg));
       case OP_BIGINT:
         return BigInt(text(arg));
+      case OP_AGAIN: {
+        const back = p; // as in same
+        p = first + arg;
+        const v = read();
+        p = back;
+        return v;
+      }
     }
     throw new EndpointError("ERR_INTERNAL", `endpoint: internal error (please report it): answer word ${wd}`, "");
   }

@@ -82,7 +82,9 @@ func viewOf(b []byte) string {
 // ahead writes, after the merged options m of an opMergeAhead, the remerge
 // the shim expects the program to make of them next: m with the members of
 // added set on its headers (Octokit's auth hook sets its authorization),
-// and its parse, as opRemergeParse would answer. When that remerge fails,
+// and its parse, as opRemergeParse would answer. The remerge's members
+// that are m's (all but its headers) are named where m was written
+// (opAgain), not written again. When that remerge fails,
 // or a load fails, it writes 0 alone: the merge stands, and the program's
 // own merge meets the failure when it comes.
 func (b *Bridge) ahead(sd *side, lb *core.Builder, m, added *core.Obj) {
@@ -104,7 +106,7 @@ func (b *Bridge) ahead(sd *side, lb *core.Builder, m, added *core.Obj) {
 	m2, res, perr := sd.session.ThenRemergeParse(lb, m, changed)
 	if m2 != nil {
 		b.w.ops = append(b.w.ops, 1)
-		b.w.object(m2)
+		b.w.objectAgain(m2, m) // what it shares with m, named where m wrote it
 		if b.parsed(res, perr, m2) == nil {
 			return
 		}

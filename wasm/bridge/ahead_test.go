@@ -141,3 +141,29 @@ func TestMergesAheadWhoseHeaderMembersTakeTurnsAllocateNothing(t *testing.T) {
 		t.Errorf("the kept members: %s", got)
 	}
 }
+
+// TestTheRemergeAheadNamesWhatItSharesWithTheMerge: the remerge answered
+// ahead writes its headers, and names the members it shares with the merge
+// before it (url, mediaType, request, a list parameter) where the merge
+// wrote them (opAgain), each pointing back at a value of the merge's; the
+// answer reads as the merge and the remerge written whole
+// (TestAMergeAheadAnswersTheMergeThenTheRemergeOfItsHeadersAndItsParse).
+func TestTheRemergeAheadNamesWhatItSharesWithTheMerge(t *testing.T) {
+	s := newShim()
+	octokitLayers(s)
+	if status, got := s.run(s.ahead(2, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"o","repo":"r","labels":["bug","ui"]}`, `{"authorization":"token t"}`)); status != statusOK {
+		t.Fatal(got)
+	}
+	again := 0
+	for i, w := range s.b.w.ops {
+		if w&15 == opAgain && (i == 0 || s.b.w.ops[i-1]&15 != opText && s.b.w.ops[i-1]&15 != opNumber && s.b.w.ops[i-1]&15 != opBigInt) {
+			if int(w>>4) >= i {
+				t.Errorf("word %d names word %d, not before it", i, w>>4)
+			}
+			again++
+		}
+	}
+	if again != 4 { // url, mediaType, request, labels
+		t.Errorf("%d members named again, want 4", again)
+	}
+}

@@ -194,7 +194,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	case opMergeAhead:
 		var m *core.Obj
 		if m, err = sd.session.Merge(l.b, route, options); err == nil {
-			b.w.object(m)
+			b.w.objectNoted(m) // for the remerge ahead's objectAgain
 			b.keep(op, layerID, m)
 			b.ahead(sd, l.b, m, added)
 		}

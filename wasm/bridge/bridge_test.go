@@ -135,7 +135,7 @@ func TestConstantsMatchTheShims(t *testing.T) {
 		"REC_BIGINT": recBigInt, "REC_STRING": recString, "REC_ARRAY": recArray, "REC_OBJECT": recObject, "REC_HOST": recHost,
 		"REC_HELD_STRING": recHeldString, "REC_HELD_ARRAY": recHeldArray, "REC_HELD_OBJECT": recHeldObject,
 		"OP_REF": opRef, "OP_COPY": opCopy, "OP_TEXT": opText, "OP_CONST": opConst, "OP_OBJECT": opObject, "OP_ARRAY": opArray,
-		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "OP_BARE": opBare, "OP_SHAPED": opShaped,
+		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "OP_BARE": opBare, "OP_SHAPED": opShaped, "OP_AGAIN": opAgain,
 		"SHAPE_OPTIONS": shapeOptions, "SHAPE_REQUEST": shapeRequest, "SHAPE_HEADERS": shapeHeaders, "SHAPE_BITS": shapeBits, "STATUS_OK": statusOK, "STATUS_ERROR": statusError, "STATUS_HOST_ERROR": statusHostError,
 		"OP_ENDPOINT": opEndpoint, "OP_MERGE": opMerge, "OP_PARSE": opParse, "OP_DEFAULTS": opDefaults, "OP_MERGE_PARSE": opMergeParse, "OP_REMERGE": opRemerge, "OP_REMERGE_PARSE": opRemergeParse,
 		"OP_MERGE_AHEAD": opMergeAhead,

@@ -332,6 +332,15 @@ func (r *answerReader) value() string {
 		}
 		b.WriteByte(']')
 		return b.String()
+	case opAgain: // the value from word arg, read again where it was written
+		if arg >= r.p-1 {
+			return "<opAgain forward>"
+		}
+		back := r.p
+		r.p = arg
+		v := r.value()
+		r.p = back
+		return v
 	}
 	return "<bad word>"
 }

@@ -77,6 +77,10 @@ package bridge
 //	opShaped n<<2|s an object of n members whose first ones are those of
 //	               shapes[s], in that order: their values follow, without
 //	               their keys, then the other members' (key, value) pairs
+//	opAgain w      the value written from word w of the same answer (its
+//	               first word is 0) once more: the remerge answered ahead
+//	               of an opMergeAhead names so the members it shares with
+//	               the merge before it (writer.objectAgain)
 //
 // A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge).
 // For opDefaults: the new layer's id, the count n of its values, the n
@@ -156,6 +160,7 @@ const (
 	opBigInt
 	opBare
 	opShaped
+	opAgain
 )
 
 // shapes are the runs of keys that answers' objects most often begin with,

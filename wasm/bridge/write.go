@@ -12,10 +12,15 @@ type writer struct {
 	text []byte
 	base int // the first handle of the call: smaller ones are the layer's
 	bad  bool
+	// at, when noting, receives for each member of the next object written
+	// the word its value starts at (-1 for one left out), for objectAgain.
+	at     []int32
+	noting bool
 }
 
 func (w *writer) reset(base int) {
 	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
+	w.at, w.noting = w.at[:0], false
 }
 
 func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
@@ -96,12 +101,57 @@ func (w *writer) array(list []core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
+func (w *writer) object(o *core.Obj) { w.members(opObject, o, nil) }
+
+// objectNoted writes o as object does, noting where each of its members'
+// values starts (at), for an objectAgain after it.
+func (w *writer) objectNoted(o *core.Obj) {
+	w.at, w.noting = w.at[:0], true
+	w.members(opObject, o, nil)
+}
+
+// objectAgain writes o as object does, but a member that is the very value
+// of the same member of before, the object objectNoted wrote last, as
+// opAgain: the remerge answered ahead of an opMergeAhead is its merge with
+// other headers, and its url, mediaType and request are not written twice.
+func (w *writer) objectAgain(o, before *core.Obj) {
+	if len(w.at) != before.Len() {
+		w.object(o) // not noted: written whole
+		return
+	}
+	w.members(opObject, o, before)
+}
+
+// again writes member i of an objectAgain, v, as opAgain when it is the
+// very value of member i of before, and one that takes more than a word
+// to write; it reports whether it did.
+func (w *writer) again(before *core.Obj, i int, v core.Value) bool {
+	if i >= before.Len() || w.at[i] < 0 || before.At(i) != v {
+		return false
+	}
+	if _, ok := v.Handle(); ok && v.Kind() != core.Object && v.Kind() != core.Array {
+		return false // one word (opRef) either way
+	}
+	switch v.Kind() {
+	case core.String, core.Object, core.Array, core.Number, core.BigInt:
+		if v.Kind() == core.String {
+			if _, ok := constantIndex(v.Text()); ok {
+				return false // one word (opConst)
+			}
+		}
+		w.word(opAgain, int(w.at[i]))
+		return true
+	}
+	return false
+}
 
 // members writes o as an object of tag opObject (opShaped when its defined
 // members begin with a shape's keys) or opBare; the count is patched in
-// once the defined members are written.
-func (w *writer) members(tag int, o *core.Obj) {
+// once the defined members are written. With again (objectAgain), its
+// members that are again's are written as opAgain.
+func (w *writer) members(tag int, o *core.Obj, again *core.Obj) {
+	noting := w.noting
+	w.noting = false // the object's own members only, not theirs
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
 	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
@@ -114,6 +164,9 @@ func (w *writer) members(tag int, o *core.Obj) {
 	for i := 0; i < o.Len(); i++ {
 		v := o.At(i)
 		if v.Kind() == core.Undefined {
+			if noting {
+				w.at = append(w.at, -1)
+			}
 			continue
 		}
 		n++
@@ -124,7 +177,12 @@ func (w *writer) members(tag int, o *core.Obj) {
 				w.str(o.Key(i))
 			}
 		}
-		w.value(v)
+		if noting {
+			w.at = append(w.at, int32(len(w.ops)))
+		}
+		if again == nil || !w.again(again, i, v) {
+			w.value(v)
+		}
 	}
 	if shape >= 0 {
 		w.ops[at] = uint32(opShaped) | uint32(n<<shapeBits|shape)<<4
@@ -206,7 +264,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
 		if _, given := r.Body.Handle(); r.Body.Kind() == core.Object && !given {
-			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
+			w.members(opBare, r.Body.Obj(), nil) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
 		}
