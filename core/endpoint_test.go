@@ -247,6 +247,8 @@ var endpointCases = []endpointCase{
 	{name: "a prefix on a list is ERR_INVALID_PARAMETER (D11)", route: "GET /x/{l:1}", options: `{"l":["a"]}`, err: CodeInvalidParameter},
 	{name: "a lone surrogate bound for the url is ERR_INVALID_PARAMETER (D12)", route: "GET /x/{a}", options: `{"a":"\udc00"}`, err: CodeInvalidParameter},
 	{name: "a lone surrogate bound for the query is ERR_INVALID_PARAMETER (D12)", route: "GET /x", options: `{"a":"\ud800"}`, err: CodeInvalidParameter},
+	{name: "a lone surrogate after ASCII text in a search q is ERR_INVALID_PARAMETER (D12, D17)", route: "GET /search/issues", options: `{"q":"tetris language:assembly \udc00+x"}`, err: CodeInvalidParameter},
+	{name: "a lone surrogate in a query list member is ERR_INVALID_PARAMETER (D12)", route: "GET /x", options: `{"a":["ok","é","\ud800"]}`, err: CodeInvalidParameter},
 	{name: "an object in the query is ERR_INVALID_PARAMETER (D16)", route: "GET /x", options: `{"a":{"b":1}}`, err: CodeInvalidParameter},
 	{name: "an array holding an object in the query is ERR_INVALID_PARAMETER (D16)", route: "GET /x", options: `{"a":[{"b":1}]}`, err: CodeInvalidParameter},
 	{name: "a nested object in the url is ERR_INVALID_PARAMETER (D11)", route: "GET /x{?a*}", options: `{"a":{"b":{"c":1}}}`, err: CodeInvalidParameter},
