@@ -43,7 +43,7 @@ func compileTemplate(url string) (*template, error) { return templateCache.compi
 
 // compile returns the compiled template for url, from c when it has been seen.
 func (c *cache) compile(url string) (*template, error) {
-	h := hashURL(url)
+	h := hashString(url)
 	c.Lock()
 	t := c.cur.get(url, h)
 	if t == nil {
@@ -84,12 +84,10 @@ func (c *cache) add(t *template) {
 }
 
 // templateTable is one generation of the cache: compiled templates by
-// their url in open addressing, looked up by hashURL. A Go map hashes a
-// string key with the runtime's memhash, which in WebAssembly (no hardware
-// help for its 128-bit multiplies) took about 340 ns for a route's url,
-// against 21 ns natively: a tenth of a catalog operation's call. hashURL
-// takes 30-50 ns there. A url is looked for in at most maxProbe slots from
-// its own, so that no set of urls, however chosen to collide, makes a
+// their url in open addressing, looked up by hashString, not in a Go map,
+// whose hash of a route's url took a tenth of a catalog operation's call
+// in WebAssembly (hash.go). A url is looked for in at most maxProbe slots
+// from its own, so that no set of urls, however chosen to collide, makes a
 // lookup cost more; a url that finds none of them free is not cached, and
 // is compiled for its call, as a url seen once is.
 type templateTable struct {
@@ -109,7 +107,7 @@ func newTemplateTable(n int) templateTable {
 	return templateTable{slots: make([]*template, size)}
 }
 
-// get returns the template of url, whose hashURL is h, or nil.
+// get returns the template of url, whose hashString is h, or nil.
 func (t *templateTable) get(url string, h uint64) *template {
 	mask := uint64(len(t.slots) - 1)
 	for i := uint64(0); i < maxProbe; i++ {
@@ -143,28 +141,4 @@ func (t *templateTable) put(tp *template) {
 func (t *templateTable) reset() {
 	clear(t.slots)
 	t.n = 0
-}
-
-// hashURL hashes a url for the cache: eight bytes a multiply, then a final
-// mix, so that urls that differ in any byte spread over the table. The
-// words are put together from bytes, which is portable (core runs on any
-// architecture); it is no defence against urls chosen to collide, which
-// maxProbe bounds instead.
-func hashURL(s string) uint64 {
-	const m1, m2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
-	h := uint64(len(s)) * m1
-	for ; len(s) >= 8; s = s[8:] {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		h = (h ^ w) * m1
-		h ^= h >> 32
-	}
-	var w uint64
-	for i := 0; i < len(s); i++ {
-		w |= uint64(s[i]) << (8 * i)
-	}
-	h = (h ^ w) * m1
-	h ^= h >> 29
-	h *= m2
-	return h ^ h>>32
 }

@@ -70,12 +70,12 @@ func TestCollidingUrlsAreLookedForInMaxProbeSlots(t *testing.T) {
 	}
 }
 
-// TestHashURLTellsTheCatalogsUrlsApart: every url of GitHub's REST API, and
+// TestHashStringTellsTheCatalogsUrlsApart: every url of GitHub's REST API, and
 // urls one byte apart, hash differently.
-func TestHashURLTellsTheCatalogsUrlsApart(t *testing.T) {
+func TestHashStringTellsTheCatalogsUrlsApart(t *testing.T) {
 	seen := map[uint64]string{}
 	add := func(u string) {
-		h := hashURL(u)
+		h := hashString(u)
 		if other, ok := seen[h]; ok && other != u {
 			t.Fatalf("%q and %q hash alike", u, other)
 		}

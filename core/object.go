@@ -234,7 +234,7 @@ func (o *Obj) index(k string) int {
 		return -1
 	}
 	mask := uint32(len(o.idx) - 1)
-	for h := hashKey(k) & mask; ; h = (h + 1) & mask {
+	for h := uint32(hashString(k)) & mask; ; h = (h + 1) & mask {
 		p := o.idx[h]
 		if p == 0 {
 			return -1
@@ -280,7 +280,7 @@ func (o *Obj) reindex() {
 // idxAdd enters position i in the index.
 func (o *Obj) idxAdd(i int) {
 	mask := uint32(len(o.idx) - 1)
-	h := hashKey(o.ents[i].k) & mask
+	h := uint32(hashString(o.ents[i].k)) & mask
 	for o.idx[h] != 0 {
 		h = (h + 1) & mask
 	}
@@ -296,14 +296,4 @@ func keyBit(k string) uint64 {
 		return 1
 	}
 	return 1 << ((uint(len(k))*7 + uint(k[0]) + uint(k[len(k)-1])*3) & 63)
-}
-
-// hashKey is FNV-1a: short keys, no allocation, no package to link.
-func hashKey(k string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(k); i++ {
-		h ^= uint32(k[i])
-		h *= 16777619
-	}
-	return h
 }

@@ -28,7 +28,7 @@ type template struct {
 	parts   []tplPart
 	names   []string            // every variable name, in order, for D13
 	nameSet map[string]struct{} // names as a set, when there are many
-	hash    uint64              // hashURL(src), for the cache
+	hash    uint64              // hashString(src), for the cache
 }
 
 // tplPart is literal text (already encoded) or one expression.
