@@ -196,8 +196,8 @@ const textWide = 1 << 31
 
 // textScanned is the longest text the writer looks at to tell whether it
 // is ASCII: a longer one is marked textWide unlooked. The shim decodes
-// ASCII text by hand only up to DECODE_BY_HAND bytes (protocol.js: 16 in
-// Node, 88 in browsers), and longer text with TextDecoder, ASCII or not,
+// ASCII text by hand only up to DECODE_BY_HAND bytes (protocol.js: 32 in
+// Node, 112 in browsers), and longer text with TextDecoder, ASCII or not,
 // so that for long text (a search q's url of 1,300 bytes) the look would
 // be paid for nothing.
 const textScanned = 128

@@ -12,15 +12,13 @@ type writer struct {
 	text []byte
 	base int // the first handle of the call: smaller ones are the layer's
 	bad  bool
-	// at, when noting, receives for each member of the next object written
-	// the word its value starts at (-1 for one left out), for objectAgain.
-	at     []int32
-	noting bool
+	// at holds, for each member of the object objectNoted wrote last, the
+	// word its value starts at (-1 for one left out), for objectAgain.
+	at []int32
 }
 
 func (w *writer) reset(base int) {
-	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
-	w.at, w.noting = w.at[:0], false
+	w.ops, w.text, w.base, w.bad, w.at = w.ops[:0], w.text[:0], base, false, w.at[:0]
 }
 
 func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
@@ -101,13 +99,13 @@ func (w *writer) array(list []core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *writer) object(o *core.Obj) { w.members(opObject, o, nil) }
+func (w *writer) object(o *core.Obj) { w.members(opObject, o, nil, false) }
 
 // objectNoted writes o as object does, noting where each of its members'
 // values starts (at), for an objectAgain after it.
 func (w *writer) objectNoted(o *core.Obj) {
-	w.at, w.noting = w.at[:0], true
-	w.members(opObject, o, nil)
+	w.at = w.at[:0]
+	w.members(opObject, o, nil, true)
 }
 
 // objectAgain writes o as object does, but a member that is the very value
@@ -119,39 +117,43 @@ func (w *writer) objectAgain(o, before *core.Obj) {
 		w.object(o) // not noted: written whole
 		return
 	}
-	w.members(opObject, o, before)
+	w.members(opObject, o, before, false)
 }
 
 // again writes member i of an objectAgain, v, as opAgain when it is the
-// very value of member i of before, and one that takes more than a word
-// to write; it reports whether it did.
+// very value of member i of before, and one that value would write in more
+// than a word; it reports whether it did.
 func (w *writer) again(before *core.Obj, i int, v core.Value) bool {
-	if i >= before.Len() || w.at[i] < 0 || before.At(i) != v {
+	if i >= before.Len() || w.at[i] < 0 || before.At(i) != v || w.oneWord(v) {
 		return false
 	}
-	if _, ok := v.Handle(); ok && v.Kind() != core.Object && v.Kind() != core.Array {
-		return false // one word (opRef) either way
+	w.word(opAgain, int(w.at[i]))
+	return true
+}
+
+// oneWord reports whether value writes v as a single word: by handle
+// (opRef, opCopy; not a layer's plain object or array, written out member
+// by member) or as a constant.
+func (w *writer) oneWord(v core.Value) bool {
+	if h, ok := v.Handle(); ok {
+		return h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array || v.IsUnloaded()
 	}
 	switch v.Kind() {
-	case core.String, core.Object, core.Array, core.Number, core.BigInt:
-		if v.Kind() == core.String {
-			if _, ok := constantIndex(v.Text()); ok {
-				return false // one word (opConst)
-			}
-		}
-		w.word(opAgain, int(w.at[i]))
-		return true
+	case core.String:
+		_, ok := constantIndex(v.Text())
+		return ok
+	case core.Number, core.BigInt, core.Array, core.Object:
+		return false
 	}
-	return false
+	return true // undefined, null, a boolean; an opaque value without a handle
 }
 
 // members writes o as an object of tag opObject (opShaped when its defined
 // members begin with a shape's keys) or opBare; the count is patched in
 // once the defined members are written. With again (objectAgain), its
-// members that are again's are written as opAgain.
-func (w *writer) members(tag int, o *core.Obj, again *core.Obj) {
-	noting := w.noting
-	w.noting = false // the object's own members only, not theirs
+// members that are again's are written as opAgain; noting (objectNoted),
+// where each member's value starts goes into w.at.
+func (w *writer) members(tag int, o *core.Obj, again *core.Obj, noting bool) {
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
 	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
@@ -264,7 +266,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
 		if _, given := r.Body.Handle(); r.Body.Kind() == core.Object && !given {
-			w.members(opBare, r.Body.Obj(), nil) // the JSON body the engine built (D18)
+			w.members(opBare, r.Body.Obj(), nil, false) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
 		}
