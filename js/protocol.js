@@ -940,9 +940,14 @@ export function createWire(exports) {
     return walk(kept, read);
   }
 
-  /** walk runs f(x) over a kept answer, the reader at its value (over, done). */
+  /** walk runs f(x) over a kept answer, the reader at its value. */
   function walk(kept, f, x) {
-    over(kept, kept.at);
+    return walkAt(kept, kept.at, f, x);
+  }
+
+  /** walkAt runs f(x) over a kept answer, the reader at word at (over, done). */
+  function walkAt(kept, at, f, x) {
+    over(kept, at);
     try {
       return f(x);
     } finally {
@@ -955,14 +960,13 @@ export function createWire(exports) {
    * throws its error; it returns undefined when the answer has none.
    */
   function replayParse(kept) {
-    if (kept.parseAt < 0) return undefined;
-    over(kept, kept.parseAt);
-    try {
-      if (W[p++] === 0) throw readError();
-      return read();
-    } finally {
-      done();
-    }
+    return kept.parseAt < 0 ? undefined : walkAt(kept, kept.parseAt, parsed);
+  }
+
+  /** parsed reads the parse part of an answer at p: its result, or throws its error. */
+  function parsed() {
+    if (W[p++] === 0) throw readError();
+    return read();
   }
 
   /**
