@@ -56,8 +56,9 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   // (the last merge()'s result, changed by its auth hook), never what
   // merge(route, options) or merge(options) gives (the hook changes that
   // first), so that a parse is never asked for in vain. memo.replayed is
-  // set once merge() has handed memo's answer out again (the auth hook's
-  // first merge), after which the remerge answered ahead is tried first.
+  // set once merge() has handed out again an answer that came with a
+  // remerge answered ahead (the auth hook's first merge), after which that
+  // remerge is tried first.
   let memo = null;
   const pairing = { route: false, options: false, merged: false };
   // hints[form]: the headers that the remerge after the last merge() of
@@ -267,10 +268,9 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
           if (!memo.replayed && unchangedSince(route, ahead)) return aheadAnswered();
         }
         const changed = changesSince(route);
-        if (changed !== null && changed.length === 0) {
-          memo.replayed = true;
-          return (memo.result = wire.replay(memo.kept));
-        }
+        // (None changed is only found here when nothing was answered ahead:
+        // otherwise unchangedSince above found it.)
+        if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
         if (changed !== null && wire.isLast(memo.kept)) {
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
           const { value, kept } = send(op, layer, undefined, changed, false, true, memo.kept);
