@@ -63,6 +63,22 @@ export const SHAPES = [
 const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 const NO_KEYS = [];
 
+/**
+ * shaped makes the object of shape s from the values of its keys, in
+ * order: a literal for each shape, which V8 gives one hidden class however
+ * the object's values were found (read, copySame).
+ */
+function shaped(s, a, b, c, d) {
+  return s === SHAPE_OPTIONS ? { method: a, baseUrl: b, headers: c, mediaType: d }
+    : s === SHAPE_REQUEST ? { method: a, url: b, headers: c }
+    : s === SHAPE_HEADERS ? { accept: a, "user-agent": b }
+    : { format: a, previews: b };
+}
+
+// NOT_SAME is what copySame (createWire) gives for a value that no longer
+// holds what the answer wrote of it.
+const NOT_SAME = Symbol("not the same");
+
 // HELD is the end that Writer.held notes for a plain object or array held:
 // none of its content crossed.
 const HELD = -2;
@@ -1023,6 +1039,77 @@ export function createWire(exports) {
   }
 
   /**
+   * replayUnchanged is unchanged, then replay, in one reading: the value of
+   * a kept answer built again when x, the merged options the program
+   * handed back, is still exactly what that answer describes; else
+   * undefined (an answer's value is never undefined). The walk that checks
+   * x and the reading that builds its copy go through the answer's words
+   * together, so each word is decoded once, and x's members, already read
+   * for the check, are the copy's: the same strings and handles (same),
+   * plain objects and arrays built anew as read builds them.
+   */
+  function replayUnchanged(kept, x) {
+    const v = walk(kept, copySame, x);
+    return v === NOT_SAME ? undefined : v;
+  }
+
+  /**
+   * copySame is same(x) that returns what read() would build of the value
+   * at p, rather than true; NOT_SAME rather than false.
+   */
+  function copySame(x) {
+    const wd = W[p], tag = wd & 15;
+    switch (tag) {
+      case OP_OBJECT:
+      case OP_BARE:
+      case OP_SHAPED:
+        p++;
+        return copySameObject(x, wd, tag);
+      case OP_ARRAY: {
+        p++;
+        const n = wd >>> 4;
+        if (!Array.isArray(x) || x.length !== n) return NOT_SAME;
+        const a = new Array(n);
+        for (let i = 0; i < n; i++) if ((a[i] = copySame(x[i])) === NOT_SAME) return NOT_SAME;
+        return a;
+      }
+      case OP_AGAIN: {
+        const back = p + 1; // as in same
+        p = first + (wd >>> 4);
+        const v = copySame(x);
+        p = back;
+        return v;
+      }
+    }
+    // A string, number, constant or handle: x itself, when it is that.
+    return same(x) ? x : NOT_SAME;
+  }
+
+  /**
+   * copySameObject is copySame of the object of word wd: a shape's keys
+   * make a literal of the shape, as read() makes it, so that both give
+   * objects of one hidden class in V8.
+   */
+  function copySameObject(x, wd, tag) {
+    if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== (tag === OP_BARE ? null : Object.prototype)) return NOT_SAME;
+    const keys = shapeKeys(wd), n = memberCount(wd), s = (wd >>> 4) & SHAPE_MASK;
+    let o = tag === OP_OBJECT ? {} : tag === OP_BARE ? Object.create(null) : null;
+    let a, b, c, i = 0; // the first values of a shape, until its literal is made
+    for (const k in x) {
+      if (i === n || k !== keyOf(i, keys)) return NOT_SAME;
+      const v = copySame(x[k]);
+      if (v === NOT_SAME) return NOT_SAME;
+      if (o !== null) setMember(o, k, v);
+      else if (i === keys.length - 1) o = i === 3 ? shaped(s, a, b, c, v) : i === 2 ? shaped(s, a, b, v) : shaped(s, a, v);
+      else if (i === 0) a = v;
+      else if (i === 1) b = v;
+      else c = v;
+      i++;
+    }
+    return i === n ? o : NOT_SAME;
+  }
+
+  /**
    * headersSet returns, for h, the headers of x where x is the merged
    * options of a kept answer with some members changed, the members of h
    * that differ from the answer's headers, new or changed, as changes
@@ -1171,10 +1258,9 @@ export function createWire(exports) {
       case OP_SHAPED: {
         // A literal of the shape's keys, its values read in order.
         const s = arg & SHAPE_MASK;
-        const o = s === SHAPE_OPTIONS ? { method: read(), baseUrl: read(), headers: read(), mediaType: read() }
-          : s === SHAPE_REQUEST ? { method: read(), url: read(), headers: read() }
-          : s === SHAPE_HEADERS ? { accept: read(), "user-agent": read() }
-          : { format: read(), previews: read() };
+        const o = s === SHAPE_OPTIONS ? shaped(s, read(), read(), read(), read())
+          : s === SHAPE_REQUEST ? shaped(s, read(), read(), read())
+          : shaped(s, read(), read());
         return members(o, (arg >>> SHAPE_BITS) - SHAPES[s].length);
       }
       case OP_BARE: {
@@ -1262,5 +1348,5 @@ export function createWire(exports) {
     return asciiText(T, start, len);
   }
 
-  return { call, load, replay, replayParse, changes, unchanged, headersSet, isLast, forget, options };
+  return { call, load, replay, replayParse, replayUnchanged, changes, unchanged, headersSet, isLast, forget, options };
 }

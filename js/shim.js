@@ -111,6 +111,15 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
   }
 
   /**
+   * replayIfUnchanged returns the value of kept, memo's answer or its view
+   * ahead, built again, when result is still exactly what kept answered;
+   * else undefined. (unchangedSince, then wire.replay, in one reading.)
+   */
+  function replayIfUnchanged(result, kept) {
+    return memo.epoch === epoch ? reading(wire.replayUnchanged, kept, result) : undefined;
+  }
+
+  /**
    * reading runs walk(kept, x), which reads x, a value the program handed
    * back, against a kept answer (protocol.js): reading it may throw (a
    * getter, a revoked Proxy), which is the input's error (D28).
@@ -236,11 +245,10 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     hints[memo.form] = added === null ? null : { added, sure };
   }
 
-  /** aheadAnswered is merge()'s answer when it is the remerge that memo's merge answered ahead. */
-  function aheadAnswered() {
-    const ahead = memo.kept.ahead;
-    memo = { result: wire.replay(ahead), kept: ahead, epoch, form: "merged", replayed: false };
-    return memo.result;
+  /** aheadAnswered makes result, the remerge that memo's merge answered ahead built again, merge()'s answer. */
+  function aheadAnswered(result) {
+    memo = { result, kept: memo.kept.ahead, epoch, form: "merged", replayed: false };
+    return result;
   }
 
   function withDefaults(layer) {
@@ -260,12 +268,13 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
           // ahead (its second): that is tried first, which saves walking
           // the result against the merge up to the header set. Either test
           // is exact, so the order only chooses which comes first.
-          if (memo.replayed && unchangedSince(route, ahead)) return aheadAnswered();
-          if (unchangedSince(route, memo.kept)) {
+          let r;
+          if (memo.replayed && (r = replayIfUnchanged(route, ahead)) !== undefined) return aheadAnswered(r);
+          if ((r = replayIfUnchanged(route, memo.kept)) !== undefined) {
             memo.replayed = true;
-            return (memo.result = wire.replay(memo.kept));
+            return (memo.result = r);
           }
-          if (!memo.replayed && unchangedSince(route, ahead)) return aheadAnswered();
+          if (!memo.replayed && (r = replayIfUnchanged(route, ahead)) !== undefined) return aheadAnswered(r);
         }
         const changed = changesSince(route);
         // (None changed is only found here when nothing was answered ahead:

@@ -318,6 +318,54 @@ test("once the merge asked ahead is handed out again, its result merged unchange
   assert.deepEqual(ourResult(got[4]), asReference(want[4]));
 });
 
+test("merged options changed in place at any depth are merged as changed, never built again from the answer: each change gives the reference's merges and a fresh instance's parse, with plain objects of their own (D2, D21)", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const fresh = (await counted()).ep; // parses what it is given: no merge of its own to replay
+  const route = "GET /repos/{owner}/{repo}/issues";
+  const parameters = () => ({ owner: "o", repo: "r", mediaType: { previews: ["a"] } });
+  const token = "token ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+  const changes = {
+    "a header's value": (o) => (o.headers.accept = "application/vnd.github.raw+json"),
+    "a preview pushed": (o) => o.mediaType.previews.push("squirrel-girl"),
+    "the format": (o) => (o.mediaType.format = "diff"),
+    "a key deleted": (o) => delete o.baseUrl,
+    "the last key deleted": (o) => delete o.repo,
+    "a key added": (o) => (o.state = "open"),
+    "a key moved last": (o) => { const m = o.method; delete o.method; o.method = m; },
+    "the url": (o) => (o.url = "/repos/{owner}/{repo}/pulls"),
+    "a parameter": (o) => (o.owner = "p"),
+    "a header added": (o) => (o.headers["x-extra"] = "1"),
+    "headers replaced by a copy": (o) => (o.headers = { ...o.headers }),
+    "request replaced by a copy": (o) => (o.request = { ...o.request }),
+  };
+  // A result as it was answered, its plain objects copied before the next step changes them.
+  const seen = (o) => ({ ...o, headers: { ...o.headers }, mediaType: { ...o.mediaType, previews: [...o.mediaType.previews] }, request: null });
+  for (const [name, change] of Object.entries(changes)) {
+    for (const at of ["the merge", "the merge handed out again"]) {
+      const { ep, calls } = await counted();
+      const ours = octokit(ep, "test").endpoint, theirs = octokit(ref, "test").endpoint;
+      perRequest(calls, () => authed(ours, route, parameters(), token), 3); // asked ahead from now on
+      const steps = (endpoint) => {
+        const merged = endpoint.merge(route, parameters());
+        if (at === "the merge") change(merged);
+        const again = endpoint.merge(merged, undefined);
+        if (at !== "the merge") change(again);
+        for (const k of ["headers", "mediaType", "request"]) if (k in merged) assert.notEqual(again[k], merged[k], `${name}, at ${at}: ${k} is its own`);
+        const answered = seen(again);
+        again.headers.authorization = token;
+        const authenticated = endpoint.merge(again, undefined);
+        assert.notEqual(authenticated.headers, again.headers, `${name}, at ${at}: the authenticated headers are their own`);
+        return [answered, seen(authenticated), endpoint.parse(authenticated)];
+      };
+      const got = steps(ours), want = steps(theirs);
+      assert.deepEqual(got[0], want[0], `${name}, at ${at}: merge() again`);
+      assert.deepEqual(got[1], want[1], `${name}, at ${at}: the authenticated merge`);
+      // (Not the reference's parse: previews apply on every route here, D25.)
+      assert.deepEqual(ourResult(got[2]), ourResult(fresh.parse(got[1])), `${name}, at ${at}: parse()`);
+    }
+  }
+});
+
 test("a header value with a line break that the hook sets is refused at the program's merge() on every request, when asked ahead as before (D22, D28)", async () => {
   const { ep } = await counted();
   const { endpoint } = octokit(ep, "test");
