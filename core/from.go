@@ -66,8 +66,9 @@ func From(x any) Value {
 		sort.Strings(keys)
 		o := NewObj(len(keys))
 		for _, k := range keys {
-			o.Set(k, From(t[k]))
+			o.put(k, -1, From(t[k]), len(o.ents))
 		}
+		o.settle() // "10" sorts before "2" here
 		return ObjValue(o)
 	case []byte:
 		return OpaqueValue(t, ClassBinary)

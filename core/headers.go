@@ -49,7 +49,10 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 			s.text = appendLowerASCII(s.text, name)
 			name, kh = s.str(start), -1 // a new string: no handle
 		}
-		out.SetHandled(name, kh, in.ents[i].v.markedSafe()) // checked above
+		out.put(name, kh, in.ents[i].v.markedSafe(), len(out.ents)) // checked above
+	}
+	if out.unordered { // never, while in is in order: kept for safety
+		out.settle()
 	}
 	out.clean = true
 	return out, nil

@@ -191,7 +191,7 @@ func (d *decoder) object(depth int) (Value, error) {
 		}
 		// A repeated key keeps its first position and takes the last value,
 		// as JSON.parse does. "__proto__" is an ordinary key (D30).
-		o.Set(k, v)
+		o.put(k, -1, v, len(o.ents)) // settled at the end
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return Value{}, d.fail("unexpected end in object")
@@ -202,6 +202,7 @@ func (d *decoder) object(depth int) (Value, error) {
 		}
 		if d.data[d.pos] == '}' {
 			d.pos++
+			o.settle()
 			return ObjValue(o), nil
 		}
 		return Value{}, d.fail("expected ',' or '}'")

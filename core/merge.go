@@ -65,7 +65,7 @@ func (s *Session) remerge(defaults, merged, changed *Obj) (*Obj, error) {
 	for i := 0; i < changed.Len(); i++ {
 		if k := changed.ents[i].k; changed.ents[i].v.kind() == Undefined {
 			if d, ok := defaults.Get(k); ok {
-				m.Set(k, d)
+				m.put(k, -1, d, len(m.ents)) // in order once mergeMembers settles m
 			} else {
 				m.Delete(k)
 			}
@@ -115,6 +115,9 @@ func (s *Session) mergeMembers(m, defaults, options *Obj) error {
 		}
 		at = m.put(k, int(options.ents[i].h)-1, v, at)
 	}
+	if m.unordered {
+		m.settle()
+	}
 	return nil
 }
 
@@ -150,6 +153,9 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 		}
 		at = r.put(k, int(o.obj().ents[i].h)-1, v, at)
 	}
+	if r.unordered {
+		r.settle()
+	}
 	return ObjValue(r), nil
 }
 
@@ -175,6 +181,9 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 		// Checked by normaliseHeaders: marked, so that a remerge of these
 		// options, or a merge on a layer made of them, does not look again.
 		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v.markedSafe(), at)
+	}
+	if r.unordered {
+		r.settle()
 	}
 	r.clean = d.kind() != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil
@@ -216,7 +225,7 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 			if seen.Has(name) {
 				continue
 			}
-			seen.Set(name, Value{})
+			seen.put(name, -1, Value{}, 0) // a set: never read in order
 			if name != p.text() {
 				p = Str(name) // a new string: no handle
 			}

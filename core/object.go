@@ -1,5 +1,7 @@
 package core
 
+import "slices"
+
 // Obj is a plain object whose keys keep JavaScript's property order:
 // integer-like keys ("0", "7", "42") first in ascending order, then the
 // other keys in insertion order. Order is visible to users: it is the order
@@ -10,11 +12,32 @@ package core
 type Obj struct {
 	ents []entry
 	idx  []int32 // open-addressing index of positions plus one, or empty
-	mask uint64  // keyBit of every key: a key whose bit is clear is absent
+	// byKey replaces idx for an object whose keys crowd its index: a key
+	// that found no free slot within maxKeyProbe of its own. hashString is
+	// fixed, so keys can be chosen to collide (two eight-byte blocks, the
+	// second cancelling the first, give the same hash), which made each
+	// lookup walk all of them: 16,000 such keys in a body took 0.57 s
+	// natively, 80,000 would take 14 s. A Go map hashes with a seed chosen
+	// when the process starts, which keys cannot be chosen against. mapped
+	// says byKey is in use: a scratch object keeps its map's memory when it
+	// is reset (Session), so that each call under attack does not make one.
+	byKey  map[string]int32
+	mapped bool
+	mask   uint64 // keyBit of every key: a key whose bit is clear is absent
 	// clean marks an object the engine has checked: headers normalised
 	// (lower-case names, valid values, no undefined, D22), or a mediaType
 	// whose format and previews are valid. Any change clears it.
 	clean bool
+	// unordered marks an object to which the engine added an integer-like
+	// key after keys that JavaScript orders after it (put): the key waits
+	// at the end of ents until settle puts every key in its place, once
+	// the engine has set all it sets (the end of a merge, a decoding).
+	// Moving each such key into place as it came cost a shift of the keys
+	// after it and a new index: merging 40,000 of them took 12 s natively,
+	// where settling once sorts them. The exported methods leave an object
+	// in order, so that its positional reads (Len, Key, At) need no test:
+	// one there made every call 2-5% slower in WebAssembly.
+	unordered bool
 }
 
 // entry is one member: its key, the key's handle plus one (see
@@ -29,6 +52,13 @@ type entry struct {
 // linear search costs less than hashing, and no call rebuilds an index for
 // the dozen keys of usual options.
 const indexAbove = 32
+
+// maxKeyProbe is how many slots from a key's own an index holds it at most
+// (Obj.byKey), and so how many a lookup looks at. Keys not chosen to
+// collide stay well within it in an index at most half full: 100,000 keys
+// were at most 18 slots away, but in one set of 1,000,000 random keys some
+// key found no slot within 32.
+const maxKeyProbe = 64
 
 // NewObj returns an empty object with room for n keys.
 func NewObj(n int) *Obj { return &Obj{ents: make([]entry, 0, n)} }
@@ -79,12 +109,18 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 
 // SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
 // gives them; h < 0 is none. An existing key keeps its handle if it has one.
-func (o *Obj) SetHandled(k string, h int, v Value) { o.put(k, h, v, len(o.ents)) }
+func (o *Obj) SetHandled(k string, h int, v Value) {
+	o.put(k, h, v, len(o.ents))
+	if o.unordered {
+		o.settle()
+	}
+}
 
-// put is SetHandled looking for k first at position hint, and returns the
-// position after the key's: a caller that sets keys in the order o holds
-// them (merging merged options into their own defaults, as Octokit's hooks
-// do) finds each at once.
+// put is SetHandled looking for k first at position hint, leaving a new
+// integer-like key last (unordered) for the caller to settle once it has
+// set all its keys; it returns the position after the key's: a caller that
+// sets keys in the order o holds them (merging merged options into their
+// own defaults, as Octokit's hooks do) finds each at once.
 func (o *Obj) put(k string, h int, v Value, hint int) int {
 	o.clean = false
 	i := -1
@@ -138,6 +174,7 @@ func (o *Obj) Delete(k string) {
 func (o *Obj) Clone() *Obj {
 	c := &Obj{}
 	c.copyFrom(o)
+	c.settle()
 	return c
 }
 
@@ -149,7 +186,7 @@ func (o *Obj) Reset() { o.reset() }
 
 // reset empties o, keeping its memory for reuse (Session).
 func (o *Obj) reset() {
-	o.ents, o.idx, o.mask, o.clean = o.ents[:0], o.idx[:0], 0, false
+	o.ents, o.idx, o.mask, o.clean, o.unordered, o.mapped = o.ents[:0], o.idx[:0], 0, false, false, false
 }
 
 // copyFrom makes o a shallow copy of src, reusing o's memory.
@@ -162,36 +199,51 @@ func (o *Obj) copyFrom(src *Obj) {
 	if len(src.idx) > 0 {
 		o.idx = append(o.idx, src.idx...)
 	}
-	o.mask, o.clean = src.mask, src.clean
+	if src.mapped {
+		o.mapKeys()
+	}
+	o.mask, o.clean, o.unordered = src.mask, src.clean, src.unordered
 }
 
-// insert adds an entry whose key is not present.
+// insert adds an entry whose key is not present, last: an integer-like
+// key that JavaScript orders before the last key makes o unordered, to be
+// put in its place by settle.
 func (o *Obj) insert(e entry) {
 	o.mask |= keyBit(e.k)
-	at := len(o.ents)
-	if isArrayIndex(e.k) {
-		at = o.indexKeyPosition(e.k)
+	if !o.unordered && len(o.ents) > 0 && isArrayIndex(e.k) {
+		last := o.ents[len(o.ents)-1].k
+		o.unordered = !isArrayIndex(last) || lessIndex(e.k, last)
 	}
-	if at == len(o.ents) {
-		o.ents = append(o.ents, e)
-		if len(o.ents) > indexAbove {
-			o.indexLast()
-		}
-		return
+	o.ents = append(o.ents, e)
+	if len(o.ents) > indexAbove {
+		o.indexLast()
 	}
-	o.ents = append(o.ents[:at+1], o.ents[at:]...)
-	o.ents[at] = e
-	o.reindex() // positions moved: rare, integer-like keys only
 }
 
-// indexKeyPosition returns where integer-like key k goes: after the leading
-// integer-like keys that are smaller, as JavaScript orders them.
-func (o *Obj) indexKeyPosition(k string) int {
-	i := 0
-	for i < len(o.ents) && isArrayIndex(o.ents[i].k) && lessIndex(o.ents[i].k, k) {
-		i++
+// settle puts an unordered object's keys in JavaScript's order: the
+// integer-like keys first, in ascending order, then the others in the
+// order they came (a stable sort, in place: no allocation).
+func (o *Obj) settle() {
+	if !o.unordered {
+		return
 	}
-	return i
+	o.unordered = false
+	slices.SortStableFunc(o.ents, func(a, b entry) int {
+		ai, bi := isArrayIndex(a.k), isArrayIndex(b.k)
+		switch {
+		case ai && bi:
+			if lessIndex(a.k, b.k) {
+				return -1
+			}
+			return 1 // keys are unique
+		case ai:
+			return -1
+		case bi:
+			return 1
+		}
+		return 0
+	})
+	o.reindex() // positions moved
 }
 
 // isArrayIndex reports whether k is an array index as JavaScript orders
@@ -223,6 +275,12 @@ func (o *Obj) index(k string) int {
 	if o == nil || o.mask&keyBit(k) == 0 {
 		return -1
 	}
+	if o.mapped {
+		if p, ok := o.byKey[k]; ok {
+			return int(p)
+		}
+		return -1
+	}
 	if len(o.idx) == 0 {
 		for i := range o.ents {
 			// The length and first byte are compared first: most keys differ
@@ -234,7 +292,8 @@ func (o *Obj) index(k string) int {
 		return -1
 	}
 	mask := uint32(len(o.idx) - 1)
-	for h := uint32(hashString(k)) & mask; ; h = (h + 1) & mask {
+	h := uint32(hashString(k)) & mask
+	for n := 0; n < maxKeyProbe; n, h = n+1, (h+1)&mask {
 		p := o.idx[h]
 		if p == 0 {
 			return -1
@@ -243,23 +302,34 @@ func (o *Obj) index(k string) int {
 			return int(p - 1)
 		}
 	}
+	return -1 // every key is within maxKeyProbe of its slot (idxAdd)
 }
 
 // indexLast enters the last entry in the index, building or growing the
 // index when it is missing or half full.
 func (o *Obj) indexLast() {
+	if o.mapped {
+		o.byKey[o.ents[len(o.ents)-1].k] = int32(len(o.ents) - 1)
+		return
+	}
 	if 2*len(o.ents) > len(o.idx) {
 		o.reindex()
 		return
 	}
-	o.idxAdd(len(o.ents) - 1)
+	if !o.idxAdd(len(o.ents) - 1) {
+		o.mapKeys()
+	}
 }
 
 // reindex rebuilds the index for the current keys, or drops it for a small
 // object.
 func (o *Obj) reindex() {
 	if len(o.ents) <= indexAbove {
-		o.idx = o.idx[:0]
+		o.idx, o.mapped = o.idx[:0], false
+		return
+	}
+	if o.mapped {
+		o.mapKeys()
 		return
 	}
 	size := 16
@@ -273,18 +343,39 @@ func (o *Obj) reindex() {
 		o.idx = make([]int32, size)
 	}
 	for i := range o.ents {
-		o.idxAdd(i)
+		if !o.idxAdd(i) {
+			o.mapKeys()
+			return
+		}
 	}
 }
 
-// idxAdd enters position i in the index.
-func (o *Obj) idxAdd(i int) {
+// idxAdd enters position i in the index, within maxKeyProbe slots of its
+// key's own, and reports whether it could.
+func (o *Obj) idxAdd(i int) bool {
 	mask := uint32(len(o.idx) - 1)
 	h := uint32(hashString(o.ents[i].k)) & mask
-	for o.idx[h] != 0 {
-		h = (h + 1) & mask
+	for n := 0; o.idx[h] != 0; n, h = n+1, (h+1)&mask {
+		if n == maxKeyProbe-1 {
+			return false
+		}
 	}
 	o.idx[h] = int32(i + 1)
+	return true
+}
+
+// mapKeys indexes o's keys in byKey, for good (until reset).
+func (o *Obj) mapKeys() {
+	o.mapped = true
+	if o.byKey == nil {
+		o.byKey = make(map[string]int32, cap(o.ents)) // room for the keys to come, as ents has
+	} else {
+		clear(o.byKey)
+	}
+	for i := range o.ents {
+		o.byKey[o.ents[i].k] = int32(i)
+	}
+	o.idx = o.idx[:0]
 }
 
 // keyBit is a key's bit in Obj.mask: one of 64, from its length and its

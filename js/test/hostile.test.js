@@ -351,6 +351,8 @@ describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
   const LINEAR = 23;
   const cases = [
     ["a POST body of 80,000 keys", "scale-body"],
+    ["a POST body of 80,000 integer-like keys", "scale-integer-keys"],
+    ["a POST body of 80,000 keys that hash alike", "scale-colliding-keys"],
     ["80,000 header names", "scale-headers"],
     ["defaults() with 40,000 keys", "scale-defaults"],
     ["5,000 chained defaults() levels (spec rule 1)", "scale-chain"],
