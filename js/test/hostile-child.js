@@ -106,6 +106,24 @@ const cases = {
     assert.equal(r.headers[`x-h${n - 1}`], n - 1, "names lower-cased (D22)");
   }, 10000, 80000),
 
+  // defaults() with n header values long enough to be looked up by handle
+  // (protocol.js, LAYER_STRINGS), then a call with n others: each of the
+  // call's was compared with each of the layer's (20,000 took 4.4 s; D29).
+  // Each run's layer is its own, as in scale-defaults.
+  "scale-layer-headers": () => {
+    let run = 0;
+    const values = (n, tag) => {
+      const o = {};
+      for (let i = 0; i < n; i++) o[`x-h${i}`] = `${tag} value of header ${i}`;
+      return o;
+    };
+    return growth((n) => {
+      const ep = endpoint.defaults({ headers: { "x-run": String(++run), ...values(n, "layer") } });
+      const r = ep("GET /x", { headers: values(n, "call") });
+      assert.equal(r.headers[`x-h${n - 1}`], `call value of header ${n - 1}`);
+    }, 5000, 40000);
+  },
+
   // defaults() with n keys, then a call (issue 12: 40,000 keys took 32 s).
   // Each run's first key is its own, so that every run makes its layer in
   // Go: a .defaults() like the two before is made in the shim without a call

@@ -355,6 +355,7 @@ describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
     ["a POST body of 80,000 keys that hash alike", "scale-colliding-keys"],
     ["80,000 header names", "scale-headers"],
     ["defaults() with 40,000 keys", "scale-defaults"],
+    ["defaults() with 40,000 header values, then a call with as many", "scale-layer-headers"],
     ["5,000 chained defaults() levels (spec rule 1)", "scale-chain"],
   ];
   for (const [what, name] of cases) {
