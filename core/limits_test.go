@@ -27,3 +27,20 @@ func TestAURLPastTheLimitIsAnErrorFoundEarly(t *testing.T) {
 		t.Errorf("half a megabyte: %v", err)
 	}
 }
+
+// Expressions that read lists or objects whose members add nothing to the
+// url (null, undefined) are held to the url's limit in members read: a url
+// of 2,000 expressions naming one list of 2,000 nulls is refused once a
+// million members are read, not after reading four million (D29). Within
+// the limit, such lists expand as before.
+func TestExpressionsReadingMoreMembersThanTheLimitAreAnError(t *testing.T) {
+	nulls := make([]any, 2000)
+	_, err := Endpoint("GET /x/"+strings.Repeat("{a}", 2000), O("a", nulls))
+	if !errors.Is(err, ErrInvalidParameter) || !strings.Contains(err.Error(), "list and object members") {
+		t.Errorf("2,000 expressions of 2,000 nulls: %v", err)
+	}
+	r, err := Endpoint("GET /x/"+strings.Repeat("{a}", 400), O("a", append(nulls, "v")))
+	if err != nil || r.URL != "https://api.github.com/x/"+strings.Repeat("v", 400) {
+		t.Errorf("400 expressions of 2,001 members: %v", err)
+	}
+}

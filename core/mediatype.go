@@ -88,11 +88,13 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 	}
 	// D25: the previews named in accept, then these, once each; with a
 	// format, accept's entries are rewritten first, as the reference does.
+	// names is a set in the order names came: put, never settled, keeps a
+	// name that is a number where it came, as no object's keys would.
 	names.reset()
 	previewsIn(accept, names)
 	for _, p := range previews {
 		if n := trimPreview(p.text()); !names.Has(n) {
-			names.Set(n, Value{})
+			names.put(n, -1, Value{}, len(names.ents))
 		}
 	}
 	for i := 0; i < names.Len(); i++ {
@@ -180,7 +182,7 @@ func previewsIn(accept string, names *Obj) {
 		for k := len(run) - len(suffix); k > 0; k-- {
 			if run[k:k+len(suffix)] == suffix {
 				if n := trimPreview(run[:k]); !names.Has(n) {
-					names.Set(n, Value{})
+					names.put(n, -1, Value{}, len(names.ents)) // in the order names came (appendAccept)
 				}
 				break
 			}

@@ -1,6 +1,9 @@
 package core
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // Obj is a plain object whose keys keep JavaScript's property order:
 // integer-like keys ("0", "7", "42") first in ascending order, then the
@@ -112,7 +115,7 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 func (o *Obj) SetHandled(k string, h int, v Value) {
 	o.put(k, h, v, len(o.ents))
 	if o.unordered {
-		o.settle()
+		o.placeLast()
 	}
 }
 
@@ -243,6 +246,19 @@ func (o *Obj) settle() {
 		}
 		return 0
 	})
+	o.reindex() // positions moved
+}
+
+// placeLast moves the last key, an integer-like key put after keys that
+// JavaScript orders after it, to its place among the others, which are in
+// order: what Set does for each key, where settle sorts all at once.
+func (o *Obj) placeLast() {
+	o.unordered = false
+	last := len(o.ents) - 1
+	e := o.ents[last]
+	at := sort.Search(last, func(i int) bool { k := o.ents[i].k; return !isArrayIndex(k) || lessIndex(e.k, k) })
+	copy(o.ents[at+1:], o.ents[at:last])
+	o.ents[at] = e
 	o.reindex() // positions moved
 }
 

@@ -147,7 +147,11 @@ func colonPlaceholders(url string, inserted *[]int) string {
 
 // nextColonPlaceholder returns the position of the next ":name" at or after
 // from that starts a path segment outside any expression, or -1 (D9): the
-// path starts after "scheme://authority" and ends at "?" or "#".
+// path starts after "scheme://authority" and ends at "?" or "#". from is 0
+// or the end of a placeholder it found, which is outside any expression
+// (a name holds no brace): the walk goes on from there, so that finding
+// every placeholder of a url walks it once (walking it again from the
+// start for each took 3.6 s for 32,000 placeholders; D29).
 func nextColonPlaceholder(url string, from int) int {
 	if strings.IndexByte(url[from:], ':') < 0 {
 		return -1
@@ -166,7 +170,7 @@ func nextColonPlaceholder(url string, from int) int {
 		return -1
 	}
 	depth := 0
-	for i := pathStart; i < len(url); i++ {
+	for i := max(from, pathStart); i < len(url); i++ {
 		switch c := url[i]; c {
 		case '?', '#':
 			if depth == 0 {
@@ -177,7 +181,7 @@ func nextColonPlaceholder(url string, from int) int {
 		case '}':
 			depth--
 		case ':':
-			if i >= from && depth == 0 && i > 0 && url[i-1] == '/' && i+1 < len(url) && isNameStart(url[i+1]) {
+			if depth == 0 && i > 0 && url[i-1] == '/' && i+1 < len(url) && isNameStart(url[i+1]) {
 				return i
 			}
 		}
@@ -477,6 +481,12 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 		return appendLiteral(dst, t.src), nil
 	}
 	var vals [8]tval
+	// members counts the list and object members the expressions read:
+	// members that expand to nothing (null, undefined) add nothing to the
+	// url, so that a url of n expressions each naming one array of n nulls
+	// read n² members within the url's limit (D29). Reading is held to the
+	// same limit as the url.
+	members := 0
 	for _, p := range t.parts {
 		if len(dst) > MaxURLLength {
 			return dst, urlTooLong()
@@ -505,6 +515,9 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 			v, err := s.load(v, vs.name)
 			if err != nil {
 				return dst, err
+			}
+			if members += len(v.list()) + v.obj().Len(); members > MaxURLLength {
+				return dst, errorf(CodeInvalidParameter, "url", "its expressions would read more than %d list and object members", MaxURLLength)
 			}
 			nv, err := normalise(vs.name, v)
 			if err != nil {

@@ -555,6 +555,28 @@ function asciiText(b, start, n) {
   return String.fromCharCode.apply(null, codes);
 }
 
+// A kept answer's lists (ends, loads) longer than SEARCHED entries are
+// looked up through a Map made once for each (indexOf), not searched: a
+// walk of merged options looks up each of their plain objects and arrays,
+// and 32,000 of them took 0.63 s a step, about 8 times 4,000's each time
+// the options doubled (D29). The lists never change once kept.
+const SEARCHED = 16;
+const indexes = new WeakMap();
+
+/**
+ * indexOf returns a Map of list, made once: of [key, value, ...] pairs, or
+ * of each entry to true when step is 1.
+ */
+function indexOf(list, step = 2) {
+  let m = indexes.get(list);
+  if (m === undefined) {
+    m = new Map();
+    for (let j = 0; j < list.length; j += step) m.set(list[j], step === 2 ? list[j + 1] : true);
+    indexes.set(list, m);
+  }
+  return m;
+}
+
 /**
  * handleIn returns the handle of s in a list of a layer's header strings
  * (headerStrings), or -1. A list compared with ===, not a Map: hashing the
@@ -1226,7 +1248,7 @@ export function createWire(exports) {
     if (x !== vals[i]) return -1;
     if (typeof x !== "object" || x === null || !(Array.isArray(x) || isPlain(x))) return i + 1;
     const end = endOf(i);
-    if (end === HELD) return loads === null || !loads.includes(i) ? i + 1 : -1;
+    if (end === HELD) return loads === null || !wasLoaded(i) ? i + 1 : -1;
     if (end < 0) return -1;
     let j = i + 1;
     if (Array.isArray(x)) {
@@ -1244,8 +1266,15 @@ export function createWire(exports) {
 
   /** endOf returns where the plain object or array at vals[i] ends in vals (Writer.written), or -1. */
   function endOf(i) {
-    if (ends !== null) for (let j = 0; j < ends.length; j += 2) if (ends[j] === i) return ends[j + 1];
+    if (ends === null) return -1;
+    if (ends.length > 2 * SEARCHED) return indexOf(ends).get(i) ?? -1;
+    for (let j = 0; j < ends.length; j += 2) if (ends[j] === i) return ends[j + 1];
     return -1;
+  }
+
+  /** wasLoaded reports whether the engine loaded the held value at vals[i] in the kept answer's call. */
+  function wasLoaded(i) {
+    return loads.length > SEARCHED ? indexOf(loads, 1).has(i) : loads.includes(i);
   }
 
   function read() {

@@ -441,6 +441,20 @@ test("a long string parameter of a GET crosses in its message, which the engine 
   assert.equal(loads(), 0);
 });
 
+test("a held value that several expressions of a url name is loaded once in the call, and again in the next (D29)", async () => {
+  const { endpoint: ref } = await import("@octokit/endpoint");
+  const { ep, loads } = await counted();
+  const labels = Array.from({ length: 20 }, (_, i) => `label-${i}`); // more than 16 members: held
+  const route = "POST /x/{labels}/{labels}{?labels}";
+  const want = ref(route, { labels }).url;
+  ep("POST /x/{labels}", { labels }); // the first load of an instance asks twice: Go's buffer for loads grows
+  for (let i = 0; i < 2; i++) {
+    const before = loads();
+    assert.equal(ep(route, { labels }).url, want);
+    assert.equal(loads() - before, 1, `call ${i + 1}`);
+  }
+});
+
 test("a header getter the program puts on merged options that throws when read again gives an EndpointError naming the options, never its own error (D28)", async () => {
   const { ep } = await counted();
   const { endpoint } = octokit(ep, "test");
