@@ -39,7 +39,9 @@ type Obj struct {
 	// after it and a new index: merging 40,000 of them took 12 s natively,
 	// where settling once sorts them. The exported methods leave an object
 	// in order, so that its positional reads (Len, Key, At) need no test:
-	// one there made every call 2-5% slower in WebAssembly.
+	// one there made every call 2-5% slower in WebAssembly. (One internal
+	// object is read unsettled on purpose: appendAccept's set of preview
+	// names, kept in the order the names came, D25.)
 	unordered bool
 }
 
@@ -113,6 +115,9 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 // SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
 // gives them; h < 0 is none. An existing key keeps its handle if it has one.
 func (o *Obj) SetHandled(k string, h int, v Value) {
+	if o.unordered { // left so by the engine's own sets (put): never, once they end
+		o.settle()
+	}
 	o.put(k, h, v, len(o.ents))
 	if o.unordered {
 		o.placeLast()

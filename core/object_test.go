@@ -248,3 +248,16 @@ func TestKeysChosenToCollideAreLookedUpInBoundedTime(t *testing.T) { // D29
 		t.Error("100,000 ordinary keys left the open-addressing index")
 	}
 }
+
+// TestSetOnAnObjectLeftUnorderedSettlesItFirst: the exported Set places
+// one key among keys in order; on an object the engine's own sets left
+// unordered (put), it puts them all in order first.
+func TestSetOnAnObjectLeftUnorderedSettlesItFirst(t *testing.T) {
+	o := NewObj(0)
+	o.put("a", -1, Num(1), 0)
+	o.put("1", -1, Num(2), len(o.ents))
+	o.Set("b", Num(3))
+	if got, want := keysOf(o), []string{"1", "a", "b"}; !slices.Equal(got, want) {
+		t.Errorf("keys %q, want %q", got, want)
+	}
+}

@@ -98,8 +98,9 @@ export const MAX_DEPTH = 256;
 // bench).
 const SHORT_STRING = 256, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
 
-// A header value at least this long that is one of the layer's header
-// values crosses as its handle there (REC_LAYER_STRING): headers taken from an
+// A header value at least this long that is one of the layer's first
+// LAYER_STRINGS header values crosses as its handle there
+// (REC_LAYER_STRING): headers taken from an
 // earlier result and given back (the next page's, Octokit's auth hook's)
 // hold the layer's user-agent and accept. Shorter ones are written: a
 // lookup costs about what writing 16 characters does.
@@ -212,7 +213,8 @@ class Writer {
    * whose answer is kept), ends notes where each plain object and array
    * written in full ends in the table (see unchangedSince in createWire),
    * as pairs [at, end, ...]: a message has few, and a Map cost more to
-   * make than its lookups, which are rare, save.
+   * make than its lookups save; a kept answer with many is looked up
+   * through a Map made once for it (indexOf).
    */
   begin(table, buf = this.buf, start = 0, end = buf.length, snap = false, track = false) {
     this.moveTo(buf, start, end);
@@ -903,10 +905,10 @@ export function createWire(exports) {
   /**
    * headerStrings reads the options of a new layer's answer again, from p,
    * for the string values of their headers, LAYER_STRING long or more, and
-   * returns them with their handles as pairs [string, handle, ...]: the
-   * strings a call's headers may give back (Writer.member). Only header
-   * values, so that a lookup costs by the layer's headers, however many
-   * other values the layer holds.
+   * returns the first LAYER_STRINGS of them with their handles as pairs
+   * [string, handle, ...]: the strings a call's headers may give back
+   * (Writer.member). Only header values, and only so many, so that a
+   * lookup costs the same however many values the layer holds.
    */
   function headerStrings() {
     const list = [];

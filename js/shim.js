@@ -278,7 +278,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
         }
         const changed = changesSince(route);
         // (None changed is only found here when nothing was answered ahead:
-        // otherwise unchangedSince above found it.)
+        // otherwise replayIfUnchanged above found it.)
         if (changed !== null && changed.length === 0) return (memo.result = wire.replay(memo.kept));
         if (changed !== null && wire.isLast(memo.kept)) {
           const op = pairing.merged ? OP_REMERGE_PARSE : OP_REMERGE;
