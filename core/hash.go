@@ -8,7 +8,9 @@ package core
 // about 340 ns for a route's url (21 ns natively); this takes 30-50 ns
 // there. The words are put together from bytes, which is portable (core
 // runs on any architecture). It is no defence against strings chosen to
-// collide: the template cache bounds its probes instead.
+// collide: the template cache bounds its probes (a url past them is not
+// cached), and an Obj whose keys crowd its index moves them to a Go map,
+// whose hash is seeded (Obj.byKey).
 func hashString(s string) uint64 {
 	const m1, m2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
 	h := uint64(len(s)) * m1

@@ -49,10 +49,9 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 			s.text = appendLowerASCII(s.text, name)
 			name, kh = s.str(start), -1 // a new string: no handle
 		}
-		out.put(name, kh, in.ents[i].v.markedSafe(), len(out.ents)) // checked above
-	}
-	if out.unordered { // never, while in is in order: kept for safety
-		out.settle()
+		// Checked above. in is in JavaScript's order, and a lower-cased
+		// name is integer-like when the name was: out stays in order.
+		out.put(name, kh, in.ents[i].v.markedSafe(), len(out.ents))
 	}
 	out.clean = true
 	return out, nil

@@ -44,3 +44,31 @@ func TestExpressionsReadingMoreMembersThanTheLimitAreAnError(t *testing.T) {
 		t.Errorf("400 expressions of 2,001 members: %v", err)
 	}
 }
+
+// countingLoader gives the list of handle 0 and counts the loads.
+type countingLoader struct {
+	list  Value
+	loads int
+}
+
+func (l *countingLoader) Load(v Value) (Value, error) {
+	l.loads++
+	return l.list, nil
+}
+
+// An unloaded value that several expressions name is asked of the Loader
+// once in a call, and once again in the next: each load may cost as much as
+// the value (D29).
+func TestAValueNamedByManyExpressionsIsLoadedOncePerCall(t *testing.T) {
+	l := &countingLoader{list: From([]any{"a", "b"})}
+	s := &Session{Loader: l}
+	for call := 1; call <= 2; call++ {
+		r, err := s.Endpoint(New(), "GET /x/{v}/{v}{?v}", O("v", Unloaded(Array, 0)))
+		if err != nil || r.URL != "https://api.github.com/x/a,b/a,b?v=a,b" {
+			t.Fatalf("call %d: %v, %v", call, r, err)
+		}
+		if l.loads != call {
+			t.Errorf("after call %d: %d loads, want %d", call, l.loads, call)
+		}
+	}
+}

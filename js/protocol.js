@@ -212,9 +212,8 @@ class Writer {
    * never read again: a getter is read once (D2, D29). With track (a call
    * whose answer is kept), ends notes where each plain object and array
    * written in full ends in the table (see unchangedSince in createWire),
-   * as pairs [at, end, ...]: a message has few, and a Map cost more to
-   * make than its lookups save; a kept answer with many is looked up
-   * through a Map made once for it (indexOf).
+   * at its own place: ends[at] is its end (HELD for one held), so that a
+   * lookup costs the same however many a message has.
    */
   begin(table, buf = this.buf, start = 0, end = buf.length, snap = false, track = false) {
     this.moveTo(buf, start, end);
@@ -234,7 +233,7 @@ class Writer {
 
   /** written notes, when tracking, that the plain object or array at table[self] ends at the table's end now. */
   written(self) {
-    if (this.track) (this.ends ??= []).push(self, this.table.length);
+    if (this.track) (this.ends ??= [])[self] = this.table.length;
   }
 
   /**
@@ -242,7 +241,7 @@ class Writer {
    * crosses), at table[self], noting it when tracking (HELD in ends).
    */
   held(tag, self) {
-    if (this.track) (this.ends ??= []).push(self, HELD);
+    if (this.track) (this.ends ??= [])[self] = HELD;
     this.u8(tag);
   }
 
@@ -557,28 +556,6 @@ function asciiText(b, start, n) {
   return String.fromCharCode.apply(null, codes);
 }
 
-// A kept answer's lists (ends, loads) longer than SEARCHED entries are
-// looked up through a Map made once for each (indexOf), not searched: a
-// walk of merged options looks up each of their plain objects and arrays,
-// and 32,000 of them took 0.63 s a step, about 8 times 4,000's each time
-// the options doubled (D29). The lists never change once kept.
-const SEARCHED = 16;
-const indexes = new WeakMap();
-
-/**
- * indexOf returns a Map of list, made once: of [key, value, ...] pairs, or
- * of each entry to true when step is 1.
- */
-function indexOf(list, step = 2) {
-  let m = indexes.get(list);
-  if (m === undefined) {
-    m = new Map();
-    for (let j = 0; j < list.length; j += step) m.set(list[j], step === 2 ? list[j + 1] : true);
-    indexes.set(list, m);
-  }
-  return m;
-}
-
 /**
  * handleIn returns the handle of s in a list of a layer's header strings
  * (headerStrings), or -1. A list compared with ===, not a Map: hashing the
@@ -652,8 +629,9 @@ export function createWire(exports) {
   // counts the calls made, as the bridge does: a kept answer knows its
   // call's number, and a remerge names it.
   let layer = null, vals = null, hostError = null, loaded = -1, calls = 0, busy = false;
-  // The values of the call that the engine loaded, by index in vals, or
-  // null: their content crossed, and a kept answer depends on it.
+  // The values of the call that the engine loaded: callLoads[i] is true for
+  // vals[i] (null when none): their content crossed, and a kept answer
+  // depends on it.
   let callLoads = null;
   // The message of the last OP_DEFAULTS (lastMsg, a buffer used again), and,
   // once the same message came twice in a row, what Go answered, kept while
@@ -688,7 +666,7 @@ export function createWire(exports) {
   function load(h, ptr, cap) {
     try {
       if (loaded !== h) {
-        if (h >= layer.size) (callLoads ??= []).push(h - layer.size);
+        if (h >= layer.size) (callLoads ??= [])[h - layer.size] = true;
         lw.begin([]);
         lw.u32(layer.size + vals.length); // the handles of its members start here
         lw.value(resolve(h), 2, true);
@@ -1103,13 +1081,9 @@ export function createWire(exports) {
         for (let i = 0; i < n; i++) if ((a[i] = copySame(x[i])) === NOT_SAME) return NOT_SAME;
         return a;
       }
-      case OP_AGAIN: {
-        const back = p + 1; // as in same
-        p = first + (wd >>> 4);
-        const v = copySame(x);
-        p = back;
-        return v;
-      }
+      case OP_AGAIN:
+        p++;
+        return fromWord(wd >>> 4, copySame, x);
     }
     // A string, number, constant or handle: x itself, when it is that.
     return same(x) ? x : NOT_SAME;
@@ -1223,18 +1197,25 @@ export function createWire(exports) {
         return Object.is(x, Number(text(arg)));
       case OP_BIGINT:
         return x === BigInt(text(arg));
-      case OP_AGAIN: {
-        // The value written from word arg (the remerge answered ahead names
-        // so what it shares with its merge); then on after this word. (A
-        // throw ends the reading: done() or call() resets p.)
-        const back = p;
-        p = first + arg;
-        const r = same(x);
-        p = back;
-        return r;
-      }
+      case OP_AGAIN:
+        return fromWord(arg, same, x);
     }
     return false; // OP_COPY: not checked
+  }
+
+  /**
+   * fromWord runs f(x) (read, same or copySame) over the value written
+   * from word w of the answer, which an OP_AGAIN names (the remerge
+   * answered ahead names so what it shares with its merge), and the
+   * reading then goes on after the OP_AGAIN. (A throw ends the reading:
+   * done() or call() resets p.)
+   */
+  function fromWord(w, f, x) {
+    const back = p;
+    p = first + w;
+    const v = f(x);
+    p = back;
+    return v;
   }
 
   /**
@@ -1250,7 +1231,7 @@ export function createWire(exports) {
     if (x !== vals[i]) return -1;
     if (typeof x !== "object" || x === null || !(Array.isArray(x) || isPlain(x))) return i + 1;
     const end = endOf(i);
-    if (end === HELD) return loads === null || !wasLoaded(i) ? i + 1 : -1;
+    if (end === HELD) return loads === null || loads[i] !== true ? i + 1 : -1;
     if (end < 0) return -1;
     let j = i + 1;
     if (Array.isArray(x)) {
@@ -1268,15 +1249,8 @@ export function createWire(exports) {
 
   /** endOf returns where the plain object or array at vals[i] ends in vals (Writer.written), or -1. */
   function endOf(i) {
-    if (ends === null) return -1;
-    if (ends.length > 2 * SEARCHED) return indexOf(ends).get(i) ?? -1;
-    for (let j = 0; j < ends.length; j += 2) if (ends[j] === i) return ends[j + 1];
-    return -1;
-  }
-
-  /** wasLoaded reports whether the engine loaded the held value at vals[i] in the kept answer's call. */
-  function wasLoaded(i) {
-    return loads.length > SEARCHED ? indexOf(loads, 1).has(i) : loads.includes(i);
+    const end = ends === null ? undefined : ends[i];
+    return end === undefined ? -1 : end;
   }
 
   function read() {
@@ -1319,13 +1293,8 @@ export function createWire(exports) {
         return Number(text(arg));
       case OP_BIGINT:
         return BigInt(text(arg));
-      case OP_AGAIN: {
-        const back = p; // as in same
-        p = first + arg;
-        const v = read();
-        p = back;
-        return v;
-      }
+      case OP_AGAIN:
+        return fromWord(arg, read);
     }
     throw new EndpointError("ERR_INTERNAL", `endpoint: internal error (please report it): answer word ${wd}`, "");
   }

@@ -121,9 +121,6 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}()
 	sd.slab.reset()
 	sd.load.arena = sd.load.arena[:0]
-	if len(sd.load.got) > 0 {
-		clear(sd.load.got) // its values were in the slab
-	}
 	r := reader{in: in, slab: &sd.slab}
 	op := r.u8()
 	layerID := r.u32()
@@ -402,19 +399,11 @@ type loader struct {
 	fetch func(handle int, arena *[]byte) ([]byte, bool)
 	slab  *slab
 	arena []byte
-	// got holds the values loaded in the call under way, by handle: the
-	// engine may ask for one value many times (a url of n expressions "{a}"
-	// naming one held array asked for it n times, each load as large as
-	// the array: 8,000 took 24 s and 3.2 GB; D29). Emptied by each call.
-	got map[int]core.Value
 }
 
 // Load implements core.Loader.
 func (l *loader) Load(v core.Value) (core.Value, error) {
 	h, _ := v.Handle()
-	if lv, ok := l.got[h]; ok {
-		return lv, nil
-	}
 	data, ok := l.fetch(h, &l.arena)
 	if !ok {
 		return core.Value{}, errHost
@@ -425,9 +414,5 @@ func (l *loader) Load(v core.Value) (core.Value, error) {
 	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {
 		return core.Value{}, core.NewError(core.CodeInvalidArgument, "input", "input: a loaded value is malformed")
 	}
-	if l.got == nil {
-		l.got = make(map[int]core.Value)
-	}
-	l.got[h] = lv
 	return lv, nil
 }
