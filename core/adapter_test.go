@@ -3,6 +3,7 @@ package core
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 	"github.com/jtacoma/uritemplates"
@@ -162,4 +163,45 @@ func expandWith(ct *template, lookup func(string) Value) ([]byte, error) {
 		}
 	}
 	return ct.expand(nil, new(Session), o)
+}
+
+// TestAUrlWithNoExpressionExpandsAsItsLiteralText holds template's one walk
+// of a url (urlBits) to what it replaced: a url with no brace and no :name
+// placeholder (D9) is literal text, checked as UTF-8 (D12) and encoded by
+// appendLiteral (D14), for every byte in every place a url puts it: after
+// a scheme and host (with and without a port), in a relative path, next to
+// a %XX triplet and to a ':' that starts no placeholder.
+func TestAUrlWithNoExpressionExpandsAsItsLiteralText(t *testing.T) {
+	prefixes := []string{"https://api.github.com/repositories/1/issues?page=", "http://localhost:3000/a", "/repos/o/r/", "x", ""}
+	suffixes := []string{"", "b", "%41b/c:d", "%zz", "é", "/a:b?c=:d"}
+	for _, prefix := range prefixes {
+		for _, suffix := range suffixes {
+			for c := 0; c < 256; c++ {
+				url := prefix + string([]byte{byte(c)}) + suffix
+				literal := strings.IndexAny(url, "{}") < 0 && nextColonPlaceholder(url, 0) < 0
+				tpl, err := new(Session).template(url)
+				switch {
+				case !literal:
+					if err == nil && tpl.literal {
+						t.Fatalf("%q: taken as literal text, but it has an expression", url)
+					}
+				case !utf8.ValidString(url):
+					if err == nil {
+						t.Fatalf("%q: not valid UTF-8, and no error", url)
+					}
+				case err != nil || !tpl.literal:
+					t.Fatalf("%q: literal text, but template gave %v (literal %v)", url, err, err == nil && tpl.literal)
+				default:
+					got, err := tpl.expand(nil, new(Session), NewObj(0))
+					if want := appendLiteral(nil, url); err != nil || string(got) != string(want) {
+						t.Fatalf("%q expands to %q (%v), want %q", url, got, err, want)
+					}
+				}
+			}
+		}
+	}
+	// A :name placeholder after a host with a port is one (D9).
+	if tpl, err := new(Session).template("http://localhost:3000/:owner"); err != nil || tpl.literal {
+		t.Fatalf("a :name placeholder after a port: literal %v, %v", err == nil && tpl.literal, err)
+	}
 }

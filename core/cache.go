@@ -14,7 +14,7 @@ import (
 // templateGeneration templates therefore stays cached (but for the rare url
 // that finds no free slot near its own, templateTable), and memory stays
 // bounded whatever urls a program builds (D29). Urls without expressions,
-// such as the next-page links of pagination, never enter it (literalTemplate).
+// such as the next-page links of pagination, never enter it (Session.template).
 //
 // A plain Mutex, not an RWMutex: the lookup under it is short, and an
 // RWMutex links about 3 KB more into the wasm module.

@@ -2,6 +2,7 @@ package core
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jtacoma/uritemplates"
 )
@@ -24,7 +25,8 @@ import (
 // the cache by every call that uses the same url.
 type template struct {
 	src     string // the url it was compiled from (the cache's own copy)
-	literal bool   // no expression: expanding is encoding src (literalTemplate)
+	literal bool   // no expression: expanding is encoding src (Session.template)
+	plain   bool   // literal, and every byte of src is copied as it is (urlBits)
 	parts   []tplPart
 	names   []string            // every variable name, in order, for D13
 	nameSet map[string]struct{} // names as a set, when there are many
@@ -96,11 +98,16 @@ func (s *Session) template(url string) (*template, error) {
 	if len(url) > MaxURLLength {
 		return nil, urlTooLong()
 	}
-	if isLiteralURL(url) {
-		if !validText(url) {
+	// One walk of the url's bytes says whether it has an expression and
+	// what its literal text asks of the expansion. The scheme ("https://")
+	// is all plain; a ':' after it may start a :name placeholder (D9), and
+	// is looked at closer.
+	b := urlBitsOf(url[schemeLen(url):])
+	if b&urlBrace == 0 && (b&urlColon == 0 || nextColonPlaceholder(url, 0) < 0) {
+		if b&urlWide != 0 && !utf8.ValidString(url) {
 			return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
 		}
-		s.lit = template{src: url, literal: true}
+		s.lit = template{src: url, literal: true, plain: b&urlEscape == 0}
 		return &s.lit, nil
 	}
 	if s.last != nil && s.last.src == url {
@@ -113,10 +120,53 @@ func (s *Session) template(url string) (*template, error) {
 	return t, err
 }
 
-// isLiteralURL reports whether url holds no expression: no brace and no
-// :name placeholder (D9).
-func isLiteralURL(url string) bool {
-	return strings.IndexByte(url, '{') < 0 && strings.IndexByte(url, '}') < 0 && nextColonPlaceholder(url, 0) < 0
+// The urlBits of a byte say what a url holding it asks of template:
+const (
+	urlBrace  = 1 << iota // "{" or "}": an expression, or a malformed one
+	urlColon              // ":": perhaps a :name placeholder (D9)
+	urlEscape             // a byte appendLiteral may not copy as it is
+	urlWide               // 0x80 or above: the url must be checked as UTF-8 (D12)
+)
+
+// urlBits holds each byte's urlBits. It is made from uriTable, the table
+// appendLiteral escapes by, so that the two cannot disagree.
+var urlBits = func() (t [256]uint8) {
+	for i := range t {
+		c := byte(i)
+		if uriTable.Len(c) != 1 { // "%" too: appendRFC6570 copies it only as a triplet
+			t[i] |= urlEscape
+		}
+		switch {
+		case c == '{' || c == '}':
+			t[i] |= urlBrace
+		case c == ':':
+			t[i] |= urlColon
+		case c >= 0x80:
+			t[i] |= urlWide
+		}
+	}
+	return t
+}()
+
+// urlBitsOf returns the urlBits of s's bytes together. It may stop at a
+// brace: a url with an expression goes to the cache, whatever else it
+// holds. One walk with a table replaces the five a url with no expression
+// took (a search for each brace, for ':', the UTF-8 check, the search for
+// "%" triplets) and the escaping that copied it unchanged: in WebAssembly
+// each byte of a walk costs a few instructions, and a next page's url is
+// new at each call.
+func urlBitsOf(s string) uint8 {
+	var b uint8
+	i := 0
+	for ; i+4 <= len(s); i += 4 {
+		if b |= urlBits[s[i]] | urlBits[s[i+1]] | urlBits[s[i+2]] | urlBits[s[i+3]]; b&urlBrace != 0 {
+			return b
+		}
+	}
+	for ; i < len(s); i++ {
+		b |= urlBits[s[i]]
+	}
+	return b
 }
 
 // colonPlaceholders rewrites each ":name" that starts a path segment into
@@ -478,6 +528,9 @@ func kindName(k Kind) string {
 // option keys are never template variables).
 func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 	if t.literal {
+		if t.plain {
+			return append(dst, t.src...), nil
+		}
 		return appendLiteral(dst, t.src), nil
 	}
 	var vals [8]tval
