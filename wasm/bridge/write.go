@@ -182,7 +182,12 @@ func (w *writer) members(tag int, o *core.Obj, again *core.Obj, noting bool) {
 		if noting {
 			w.at = append(w.at, int32(len(w.ops)))
 		}
-		if again == nil || !w.again(again, i, v) {
+		// A value given by handle, as most are, is the word value would
+		// write, and one again never replaces: written here, it saves those
+		// two calls, which in Go's WebAssembly pass v through memory.
+		if h, ok := v.Handle(); ok && (h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array) {
+			w.word(opRef, h)
+		} else if again == nil || !w.again(again, i, v) {
 			w.value(v)
 		}
 	}
