@@ -64,7 +64,7 @@ func BenchmarkEncodeURIComponent(b *testing.B) {
 	dst := make([]byte, 0, 4096)
 	b.SetBytes(int64(len(q)))
 	for b.Loop() {
-		dst = appendEncodeURIComponent(dst[:0], q, true)
+		dst, _ = appendEncodeURIComponent(dst[:0], q, true)
 	}
 }
 

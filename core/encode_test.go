@@ -2,6 +2,7 @@ package core
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -49,7 +50,7 @@ func TestEncodeURIComponentMatchesJavaScript(t *testing.T) { // D16
 		"\x00\x7f":          "%00%7F",
 	}
 	for in, want := range cases {
-		if got := string(appendEncodeURIComponent(nil, in, false)); got != want {
+		if got, ok := appendEncodeURIComponent(nil, in, false); !ok || string(got) != want {
 			t.Errorf("encodeURIComponent(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -128,6 +129,27 @@ func TestNumTextTakesJavaScriptsTextAndRefusesAnythingElse(t *testing.T) { // D1
 	for _, s := range []string{"", "-", "01", "1.", ".5", "1e", "12n", "nan", "1x"} {
 		if v := NumText(s); v.Kind() != Undefined {
 			t.Errorf("NumText(%q) took it", s)
+		}
+	}
+}
+
+// TestEncodeURIComponentRefusesALoneSurrogateAnywhere: the UTF-8 check that
+// rides on the escaping (appendEncodeURIComponent) finds a lone surrogate,
+// as the decoder keeps it (WTF-8, D12), at any place of the text: in the
+// words escaped eight bytes at a time and in the tail; valid text around
+// it, ASCII or not, is valid.
+func TestEncodeURIComponentRefusesALoneSurrogateAnywhere(t *testing.T) { // D12
+	for _, lone := range []string{"\xed\xa0\x80", "\xed\xbf\xbf", "\xff"} {
+		for n := 0; n <= 20; n++ {
+			for _, around := range []string{"a", "é"} {
+				s := strings.Repeat(around, n) + lone + strings.Repeat("b", 20-n)
+				if _, ok := appendEncodeURIComponent(nil, s, false); ok {
+					t.Errorf("%q: taken as valid UTF-8", s)
+				}
+				if _, ok := appendEncodeURIComponent(nil, strings.Repeat(around, n)+"😀"+strings.Repeat("b", 20-n), true); !ok {
+					t.Errorf("valid text with %q around refused", around)
+				}
+			}
 		}
 	}
 }

@@ -8,18 +8,18 @@ package core
 // have no defined encoding and are refused rather than sent as
 // "[object Object]". For "q", "+" stays a separator (D17).
 func appendQueryPair(dst []byte, name string, v Value) ([]byte, error) {
-	if !validText(name) {
+	dst, ok := appendEncodeURIComponent(dst, name, false)
+	if !ok {
 		return dst, errorf(CodeInvalidParameter, "parameter name", "lone surrogate in a query parameter name")
 	}
-	dst = appendEncodeURIComponent(dst, name, false)
 	dst = append(dst, '=')
 	q := name == "q"
 	switch v.kind() {
 	case String, Number, BigInt, Bool:
-		if !validText(v.text()) {
+		if dst, ok = appendEncodeURIComponent(dst, v.text(), q); !ok {
 			return dst, errorf(CodeInvalidParameter, name, "lone surrogate in a query parameter value")
 		}
-		return appendEncodeURIComponent(dst, v.text(), q), nil
+		return dst, nil
 	case Null:
 		return append(dst, "null"...), nil
 	case Array:
@@ -45,10 +45,10 @@ func appendArrayString(dst []byte, name string, list []Value, q bool, depth int)
 			return dst, errorf(CodeInvalidParameter, name, "an array member was not given")
 		case e.kind() == Undefined || e.kind() == Null:
 		case isScalar(e.kind()):
-			if !validText(e.text()) {
+			var ok bool
+			if dst, ok = appendEncodeURIComponent(dst, e.text(), q); !ok {
 				return dst, errorf(CodeInvalidParameter, name, "lone surrogate in a query parameter value")
 			}
-			dst = appendEncodeURIComponent(dst, e.text(), q)
 		case e.kind() == Array:
 			var err error
 			if dst, err = appendArrayString(dst, name, e.list(), q, depth+1); err != nil {

@@ -39,6 +39,15 @@ func (t *Table) Len(c byte) int { return int(t[c] >> 24) }
 // Append appends s escaped by t to dst and returns the extended slice. It
 // may write past the returned length, up to dst's capacity, as append may.
 func Append(dst []byte, s string, t *Table) []byte {
+	dst, _ = AppendWide(dst, s, t)
+	return dst
+}
+
+// AppendWide is Append that also reports whether s has a byte of 0x80 or
+// more, found from the loads that escaping makes anyway: a caller that must
+// know s is valid UTF-8 then checks only text that is not ASCII, rather
+// than walking all of it once more first.
+func AppendWide(dst []byte, s string, t *Table) ([]byte, bool) {
 	n := len(dst)
 	// Each byte is stored as a whole word of four bytes, of which the next
 	// byte's store writes over the ones not counted: room for one more.
@@ -46,5 +55,6 @@ func Append(dst []byte, s string, t *Table) []byte {
 		dst = append(dst[:n:n], make([]byte, need)...)
 	}
 	d := dst[:cap(dst)]
-	return d[:escapeInto(d, n, s, t)]
+	end, wide := escapeInto(d, n, s, t)
+	return d[:end], wide
 }

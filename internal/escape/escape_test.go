@@ -57,6 +57,11 @@ func TestAppendWritesEveryByteAtEveryPosition(t *testing.T) {
 				if got := Append([]byte("head/"), s, unreserved); !bytes.Equal(got, want) {
 					t.Fatalf("Append(%q) = %q, want %q", s, got, want)
 				}
+				// AppendWide: the same, and whether a byte is 0x80 or more,
+				// in the words and in the tail alike.
+				if got, wide := AppendWide([]byte("head/"), s, unreserved); !bytes.Equal(got, want) || wide != (c >= 0x80) {
+					t.Fatalf("AppendWide(%q) = %q, %v; want %q, %v", s, got, wide, want, c >= 0x80)
+				}
 			}
 		}
 	}
