@@ -115,9 +115,7 @@ func (s *Session) mergeMembers(m, defaults, options *Obj) error {
 		}
 		at = m.put(k, int(options.ents[i].h)-1, v, at)
 	}
-	if m.unordered {
-		m.settle()
-	}
+	m.settle()
 	return nil
 }
 
@@ -153,9 +151,7 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 		}
 		at = r.put(k, int(o.obj().ents[i].h)-1, v, at)
 	}
-	if r.unordered {
-		r.settle()
-	}
+	r.settle()
 	return ObjValue(r), nil
 }
 
@@ -182,9 +178,7 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 		// options, or a merge on a layer made of them, does not look again.
 		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v.markedSafe(), at)
 	}
-	if r.unordered {
-		r.settle()
-	}
+	r.settle()
 	r.clean = d.kind() != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil
 }

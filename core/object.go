@@ -115,9 +115,7 @@ func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
 // SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
 // gives them; h < 0 is none. An existing key keeps its handle if it has one.
 func (o *Obj) SetHandled(k string, h int, v Value) {
-	if o.unordered { // left so by the engine's own sets (put): never, once they end
-		o.settle()
-	}
+	o.settle() // left unordered by the engine's own sets (put): never, once they end
 	o.put(k, h, v, len(o.ents))
 	if o.unordered {
 		o.placeLast()
@@ -228,13 +226,20 @@ func (o *Obj) insert(e entry) {
 	}
 }
 
-// settle puts an unordered object's keys in JavaScript's order: the
-// integer-like keys first, in ascending order, then the others in the
-// order they came (a stable sort, in place: no allocation).
+// settle puts an unordered object's keys in JavaScript's order; an
+// ordered one, as nearly every object is, it leaves as it is. The test is
+// all there is to inline, so that each batch writer's call of it costs no
+// call in WebAssembly.
 func (o *Obj) settle() {
-	if !o.unordered {
-		return
+	if o.unordered {
+		o.sortKeys()
 	}
+}
+
+// sortKeys puts o's keys in JavaScript's order: the integer-like keys
+// first, in ascending order, then the others in the order they came (a
+// stable sort, in place: no allocation).
+func (o *Obj) sortKeys() {
 	o.unordered = false
 	slices.SortStableFunc(o.ents, func(a, b entry) int {
 		ai, bi := isArrayIndex(a.k), isArrayIndex(b.k)

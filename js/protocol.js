@@ -79,6 +79,16 @@ function shaped(s, a, b, c, d) {
 // holds what the answer wrote of it.
 const NOT_SAME = Symbol("not the same");
 
+/**
+ * isObjectOf reports whether x is an object such as the answer's object of
+ * tag writes (OP_OBJECT, OP_SHAPED or OP_BARE): a plain object, or for
+ * OP_BARE (the JSON body) one with no prototype. same, copySame and
+ * changes compare a value handed back with an answer by it.
+ */
+function isObjectOf(x, tag) {
+  return x !== null && typeof x === "object" && Object.getPrototypeOf(x) === (tag === OP_BARE ? null : Object.prototype);
+}
+
 // HELD is the end that Writer.held notes for a plain object or array held:
 // none of its content crossed.
 const HELD = -2;
@@ -1017,7 +1027,7 @@ export function createWire(exports) {
    */
   function changedMembers(x) {
     const wd = W[p++];
-    if ((wd & 15) !== OP_OBJECT && (wd & 15) !== OP_SHAPED || x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== Object.prototype) return null;
+    if ((wd & 15) !== OP_OBJECT && (wd & 15) !== OP_SHAPED || !isObjectOf(x, wd & 15)) return null;
     const n = memberCount(wd), shaped = shapeKeys(wd), keys = Object.keys(x), list = [];
     if (keys.length < n) return null;
     for (let i = 0; i < n; i++) {
@@ -1095,7 +1105,7 @@ export function createWire(exports) {
    * objects of one hidden class in V8.
    */
   function copySameObject(x, wd, tag) {
-    if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== (tag === OP_BARE ? null : Object.prototype)) return NOT_SAME;
+    if (!isObjectOf(x, tag)) return NOT_SAME;
     const keys = shapeKeys(wd), n = memberCount(wd), s = (wd >>> 4) & SHAPE_MASK;
     let o = tag === OP_OBJECT ? {} : tag === OP_BARE ? Object.create(null) : null;
     let a, b, c, i = 0; // the first values of a shape, until its literal is made
@@ -1177,7 +1187,7 @@ export function createWire(exports) {
       case OP_OBJECT:
       case OP_BARE:
       case OP_SHAPED: {
-        if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== (tag === OP_BARE ? null : Object.prototype)) return false;
+        if (!isObjectOf(x, tag)) return false;
         // for-in, not Object.keys: it allocates nothing. It also lists
         // enumerable keys inherited from Object.prototype (if a program
         // adds one), which only makes x differ: it is then written whole.

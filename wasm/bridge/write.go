@@ -46,14 +46,23 @@ func (w *writer) textOp(tag int, s string) {
 	w.text = append(w.text, s...)
 }
 
-// value writes v: by handle when it has one, except a layer's plain object
-// or array, which is written out member by member, so that the result gets
-// its own (D2); else what the engine built.
+// ref returns the handle value writes v by (opRef), when it does: v has a
+// handle, and is not a layer's plain object or array, which is written out
+// member by member, so that the result gets its own (D2).
+func (w *writer) ref(v core.Value) (int, bool) {
+	h, ok := v.Handle()
+	return h, ok && (h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array)
+}
+
+// value writes v: by handle when it has one (ref), but a layer's plain
+// object or array; else what the engine built.
 func (w *writer) value(v core.Value) {
-	if h, ok := v.Handle(); ok {
+	if h, ok := w.ref(v); ok {
+		w.word(opRef, h)
+		return
+	}
+	if h, ok := v.Handle(); ok { // a layer's plain object or array
 		switch {
-		case h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array:
-			w.word(opRef, h)
 		case v.IsUnloaded(): // a layer's values are all given; kept for safety
 			w.word(opCopy, h)
 		case v.Kind() == core.Object:
@@ -135,8 +144,11 @@ func (w *writer) again(before *core.Obj, i int, v core.Value) bool {
 // (opRef, opCopy; not a layer's plain object or array, written out member
 // by member) or as a constant.
 func (w *writer) oneWord(v core.Value) bool {
-	if h, ok := v.Handle(); ok {
-		return h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array || v.IsUnloaded()
+	if _, ok := w.ref(v); ok {
+		return true
+	}
+	if _, ok := v.Handle(); ok {
+		return v.IsUnloaded() // opCopy; else written out
 	}
 	switch v.Kind() {
 	case core.String:
@@ -185,7 +197,7 @@ func (w *writer) members(tag int, o *core.Obj, again *core.Obj, noting bool) {
 		// A value given by handle, as most are, is the word value would
 		// write, and one again never replaces: written here, it saves those
 		// two calls, which in Go's WebAssembly pass v through memory.
-		if h, ok := v.Handle(); ok && (h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array) {
+		if h, ok := w.ref(v); ok {
 			w.word(opRef, h)
 		} else if again == nil || !w.again(again, i, v) {
 			w.value(v)
