@@ -27,7 +27,7 @@ build: dist/endpoint.wasm node_modules/.installed
 # included) is compiled without inlining. In Go's wasm every inlined copy of
 # a call carries its own resume points, so this takes about 46 KB off the
 # brotli size; the calls spend their time in core, which keeps inlining, and
-# `make bench` measured no change in speed (README, performance). Except
+# `make bench` measured no change in speed (docs/performance-history.md). Except
 # STDINLINE, the packages whose small functions core calls on every call
 # (strings.IndexByte, which was three calls deep; the template cache's
 # Mutex; utf8, strconv): inlined into core, they made merges 1-9% faster
