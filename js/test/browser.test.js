@@ -12,6 +12,7 @@ const pages = [
   ["classic script", "/js/test/pages/classic.html"],
   ["explicit init", "/js/test/pages/init.html"],
   ["wasm served as octet-stream", "/nomime/js/test/pages/module.html"],
+  ["text through the JS String Builtins (text.js)", "/js/test/pages/text.html"],
 ];
 
 // Every page runs first; the tests are registered after, since node:test

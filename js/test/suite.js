@@ -469,6 +469,18 @@ export const cases = [
       }
     }
   }],
+  ["text past ASCII at any place crosses whole, on both sides of the length up to which browsers write text through the builtins (text.js, SCRATCH), and a lone surrogate bound for the url is refused wherever it is (D12)", (mod) => {
+    for (const n of [1, 2, 40, 1023, 1024, 1025, 1100]) {
+      for (const k of new Set([0, n >> 1, n - 1])) {
+        for (const unit of ["é", "😀", "\u0080"]) {
+          const v = "a".repeat(k) + unit + "b".repeat(n - k - 1);
+          same(mod.endpoint("GET /x{?q}", { q: v }).url, `https://api.github.com/x?q=${encodeURIComponent(v)}`, `${JSON.stringify(unit)} at ${k} of ${n}`);
+        }
+        const lone = "a".repeat(k) + "\ud800" + "b".repeat(n - k - 1);
+        same(throwsCode(() => mod.endpoint("GET /x{?q}", { q: lone }), "ERR_INVALID_PARAMETER", mod).message, "endpoint: q: lone surrogate in a value bound for the url", `lone surrogate at ${k} of ${n}`);
+      }
+    }
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
