@@ -13,8 +13,12 @@ package escape
 
 // Table holds, for each byte, what Append writes for it: one byte (the byte
 // itself) or three (its %XX triplet) in the low bytes of the word, in the
-// order written, and their count in the top byte.
-type Table [256]uint32
+// order written, and their count in the high half. The count is the word
+// shifted, nothing more: held in a uint32's top byte, it took a mask too
+// in Go's WebAssembly, where every value is 64 bits wide, and a search q
+// of 1,000 characters took 890 ns rather than 720 (BenchmarkAppend in
+// Node).
+type Table [256]uint64
 
 const upperHex = "0123456789ABCDEF"
 
@@ -25,16 +29,16 @@ func NewTable(keep func(c byte) bool) *Table {
 	for i := range t {
 		c := byte(i)
 		if keep(c) {
-			t[i] = uint32(c) | 1<<24
+			t[i] = uint64(c) | 1<<32
 		} else {
-			t[i] = '%' | uint32(upperHex[c>>4])<<8 | uint32(upperHex[c&0xF])<<16 | 3<<24
+			t[i] = '%' | uint64(upperHex[c>>4])<<8 | uint64(upperHex[c&0xF])<<16 | 3<<32
 		}
 	}
 	return t
 }
 
 // Len returns how many bytes t writes for c: 1 or 3.
-func (t *Table) Len(c byte) int { return int(t[c] >> 24) }
+func (t *Table) Len(c byte) int { return int(t[c] >> 32) }
 
 // Append appends s escaped by t to dst and returns the extended slice. It
 // may write past the returned length, up to dst's capacity, as append may.

@@ -35,7 +35,7 @@ func escapeInto(d []byte, n int, s string, t *Table) (int, bool) {
 }
 
 // put stores the word e at p+n and returns n moved past the bytes e counts.
-func put(p unsafe.Pointer, n int, e uint32) int {
-	*(*uint32)(unsafe.Add(p, n)) = e
-	return n + int(e>>24)
+func put(p unsafe.Pointer, n int, e uint64) int {
+	*(*uint32)(unsafe.Add(p, n)) = uint32(e)
+	return n + int(e>>32)
 }

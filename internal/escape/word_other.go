@@ -13,8 +13,8 @@ func escapeInto(d []byte, n int, s string, t *Table) (int, bool) {
 	for i := 0; i < len(s); i++ {
 		all |= s[i]
 		e := t[s[i]]
-		binary.LittleEndian.PutUint32(d[n:], e)
-		n += int(e >> 24)
+		binary.LittleEndian.PutUint32(d[n:], uint32(e))
+		n += int(e >> 32)
 	}
 	return n, all >= 0x80
 }
