@@ -7,6 +7,7 @@
 
 import { EndpointError, loadError, notReady } from "./errors.js";
 import { goRuntime, goVersion } from "./go.js";
+import { compileText } from "./text.js";
 import { createEndpoint } from "./shim.js";
 import { version } from "./version.js";
 
@@ -77,9 +78,12 @@ export function boot({ go, scope, name }, instance) {
 export async function instantiate(source) {
   const rt = prepare();
   if (!(source instanceof WebAssembly.Module)) checkBytes(source, "the bytes given");
-  const result = await WebAssembly.instantiate(source, rt.go.importObject).catch((e) => {
+  const compiling = WebAssembly.instantiate(source, rt.go.importObject).catch((e) => {
     throw loadError(`it did not compile: ${e.message}`, e);
   });
+  const text = compileText(); // meanwhile (text.js)
+  const result = await compiling;
+  await text;
   return start(rt, result.instance ?? result, result.module ?? source);
 }
 
@@ -91,9 +95,11 @@ export async function instantiate(source) {
 export async function fromURL(url) {
   mark("endpoint-wasm:fetch");
   const rt = prepare();
-  const response = await fetch(url).catch((e) => {
+  const fetching = fetch(url).catch((e) => {
     throw loadError(`fetching ${url} failed: ${e.message}`, e);
   });
+  const text = compileText(); // meanwhile (text.js)
+  const response = await fetching;
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
   if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}`);
@@ -110,6 +116,7 @@ export async function fromURL(url) {
     });
   }
   mark("endpoint-wasm:instantiated");
+  await text;
   return start(rt, result.instance, result.module);
 }
 

@@ -6,7 +6,7 @@
 // request come back by reference and never cross as bytes (D15, D19, D27).
 
 import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
-import { SCRATCH, textIn } from "./text.js";
+import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
 import { classOf, copyPlain, isPlain, setMember } from "./values.js";
 
 // Operations.
@@ -158,9 +158,9 @@ const strict = new TextDecoder("utf-8", { fatal: true });
 // Where a browser has JS String Builtins (Chromium, Firefox), the writer
 // into the engine's memory writes text up to text.js's SCRATCH characters
 // through them, and ASCII text read from that memory comes through them
-// too: faster than both ways above at every length up to there (text.js).
-// In Node the shim keeps to the native calls, measured here.
-const NATIVE_TEXT = !!globalThis.process?.versions?.node;
+// too: as fast as both ways above or faster at every length up to there
+// (text.js). In Node the shim keeps to the native calls (text.js,
+// NATIVE_TEXT).
 // DECODE_BY_HAND stays within protocol.go's textScanned (128), past which
 // the engine flags text TEXT_WIDE without looking whether it is ASCII: the
 // shim decodes longer text with TextDecoder either way (a Go test holds
@@ -644,7 +644,7 @@ export function createWire(exports) {
     wr.moveTo(u8, at, at + u32[box + BOX_INPUT_CAP]);
     wr.pos = at + len;
   });
-  w.text = NATIVE_TEXT ? null : textIn(mem);
+  w.text = textIn(mem); // null in Node (NATIVE_TEXT)
   const lw = new Writer(); // for loads, during a call
 
   // The call under way: its layer and values, and what a load kept. calls

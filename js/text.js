@@ -15,17 +15,38 @@
 // first character past ASCII is handed back to the shim, which encodes the
 // rest as before (protocol.js, Writer.wide).
 
-// Builtins are an option of compiling; where the runtime lacks them (Node
-// 20, Safari), compiling or linking fails and the shim does without.
+// Builtins are an option of compiling; where the runtime lacks them
+// (Safari), compiling or linking fails and the shim does without.
 const BUILTINS = { builtins: ["js-string"] };
 
+/**
+ * NATIVE_TEXT is true in Node, whose TextEncoder.encodeInto and
+ * TextDecoder.decode are fast native calls (protocol.js): there the shim
+ * keeps to them, and the module is never made.
+ */
+export const NATIVE_TEXT = !!globalThis.process?.versions?.node;
+
 // The module, compiled once for every instance of the engine in the
-// program (undefined until the first textIn, null where it fails).
-let compiled;
+// program: compiling is the promise of it (null where it fails), compiled
+// the module once it is.
+let compiling = null, compiled = null;
+
+/**
+ * compileText starts compiling the module, once, and returns the promise
+ * of it. The loader calls it while it fetches and compiles endpoint.wasm,
+ * and waits for it before the engine starts: compiling it where it is
+ * needed (protocol.js, createWire), in a fresh Chromium page, held the
+ * first call up by 4-8 ms, most of it making the bytes.
+ */
+export function compileText() {
+  if (NATIVE_TEXT) return Promise.resolve(null);
+  return (compiling ??= WebAssembly.compile(textModule(), BUILTINS).then((m) => (compiled = m), () => null));
+}
 
 /**
  * textIn returns { write, read } over the engine's memory mem, or null
- * where the runtime has no JS String Builtins:
+ * where the module is not compiled (compileText) or does not link (the
+ * runtime has no JS String Builtins):
  *  - write(s, at) copies s, if ASCII, to mem at at and returns its length;
  *    at its first character past ASCII it stops and returns -1 - its index.
  *  - read(at, n) returns the string of the n ASCII bytes at at.
@@ -34,11 +55,9 @@ let compiled;
 export function textIn(mem) {
   if (compiled === null) return null;
   try {
-    compiled ??= new WebAssembly.Module(textModule(), BUILTINS);
     const { write, read } = new WebAssembly.Instance(compiled, { engine: { mem } }).exports;
     return read(0, 0) === "" ? { write, read } : null;
   } catch {
-    compiled = null;
     return null;
   }
 }

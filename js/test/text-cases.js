@@ -1,8 +1,8 @@
 // The cases of js/text.js, the shim's way of moving text through
 // WebAssembly's JS String Builtins. They run in Chromium (browser.test.js),
-// which has the builtins, and in a Node that has them (text.test.js; Node
-// 20 has none). Each case is [behaviour sentence, fn(text)], where text is
-// the module's exports.
+// which has the builtins, once compileText has settled; in Node the shim
+// never makes the module (text.test.js). Each case is [behaviour sentence,
+// fn(text)], where text is the module's exports.
 
 import { ok, same } from "./suite.js";
 
