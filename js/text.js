@@ -55,8 +55,7 @@ export function compileText() {
 export function textIn(mem) {
   if (compiled === null) return null;
   try {
-    const { write, read } = new WebAssembly.Instance(compiled, { engine: { mem } }).exports;
-    return read(0, 0) === "" ? { write, read } : null;
+    return new WebAssembly.Instance(compiled, { engine: { mem } }).exports;
   } catch {
     return null;
   }
@@ -75,7 +74,6 @@ export const SCRATCH = 1024;
 //
 // (module
 //   (type $units (array (mut i16)))
-//   (import "wasm:js-string" "length" (func $length (param externref) (result i32)))
 //   (import "wasm:js-string" "intoCharCodeArray" (func $into (param externref (ref null $units) i32) (result i32)))
 //   (import "wasm:js-string" "fromCharCodeArray" (func $from (param (ref null $units) i32 i32) (result (ref extern))))
 //   (import "engine" "mem" (memory 0))
@@ -83,8 +81,8 @@ export const SCRATCH = 1024;
 //
 //   (func (export "write") (param $s externref) (param $at i32) (result i32)
 //     (local $n i32) (local $i i32) (local $c i32)
-//     (local.set $n (call $length (local.get $s)))
-//     (drop (call $into (local.get $s) (global.get $scratch) (i32.const 0)))
+//     ;; $into returns how many units it copied: the string's length
+//     (local.set $n (call $into (local.get $s) (global.get $scratch) (i32.const 0)))
 //     (block $done (loop $next
 //       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
 //       (local.set $c (array.get_u $units (global.get $scratch) (local.get $i)))
@@ -111,12 +109,12 @@ export const SCRATCH = 1024;
 const I32 = 0x7f, EXTERNREF = 0x6f;
 const UNITS = 0; // the type index of $units
 const REF_NULL_UNITS = [0x63, UNITS], REF_UNITS = [0x64, UNITS], REF_EXTERN = [0x64, EXTERNREF];
-const FN_LENGTH = 0, FN_INTO = 1, FN_FROM = 2, FN_WRITE = 3, FN_READ = 4;
+const FN_INTO = 0, FN_FROM = 1, FN_WRITE = 2, FN_READ = 3;
 const G_SCRATCH = 0;
 
 // Instructions, as WebAssembly's text format names them.
 const block = [0x02, 0x40], loop = [0x03, 0x40], if_ = [0x04, 0x40], end = [0x0b];
-const br = (d) => [0x0c, d], br_if = (d) => [0x0d, d], return_ = [0x0f], drop = [0x1a], call = (f) => [0x10, f];
+const br = (d) => [0x0c, d], br_if = (d) => [0x0d, d], return_ = [0x0f], call = (f) => [0x10, f];
 const local_get = (i) => [0x20, i], local_set = (i) => [0x21, i], global_get = (i) => [0x23, i];
 const i32_const = (n) => [0x41, ...sleb(n)], i32_add = [0x6a], i32_sub = [0x6b], i32_ge_u = [0x4f];
 const i32_load8_u = [0x2d, 0, 0], i32_store8 = [0x3a, 0, 0];
@@ -135,8 +133,7 @@ function writeBody() {
   const s = 0, at = 1, n = 2, i = 3, c = 4;
   return [
     ...locals([[3, I32]]),
-    ...local_get(s), ...call(FN_LENGTH), ...local_set(n),
-    ...local_get(s), ...global_get(G_SCRATCH), ...i32_const(0), ...call(FN_INTO), ...drop,
+    ...local_get(s), ...global_get(G_SCRATCH), ...i32_const(0), ...call(FN_INTO), ...local_set(n),
     ...for_i(i, n, [
       ...global_get(G_SCRATCH), ...local_get(i), ...array_get_u(UNITS), ...local_set(c),
       ...local_get(c), ...i32_const(0x80), ...i32_ge_u, ...if_,
@@ -166,19 +163,17 @@ export function textModule() {
   const fn = (params, results) => [0x60, ...vec(params), ...vec(results)];
   const types = [
     [0x5e, 0x77, 0x01], // 0 $units: array of mutable i16
-    fn([EXTERNREF], [I32]), // 1 $length
-    fn([EXTERNREF, REF_NULL_UNITS, I32], [I32]), // 2 $into
-    fn([REF_NULL_UNITS, I32, I32], [REF_EXTERN]), // 3 $from
-    fn([EXTERNREF, I32], [I32]), // 4 write
-    fn([I32, I32], [EXTERNREF]), // 5 read
+    fn([EXTERNREF, REF_NULL_UNITS, I32], [I32]), // 1 $into
+    fn([REF_NULL_UNITS, I32, I32], [REF_EXTERN]), // 2 $from
+    fn([EXTERNREF, I32], [I32]), // 3 write
+    fn([I32, I32], [EXTERNREF]), // 4 read
   ];
   const imports = [
-    [...name("wasm:js-string"), ...name("length"), 0x00, 1],
-    [...name("wasm:js-string"), ...name("intoCharCodeArray"), 0x00, 2],
-    [...name("wasm:js-string"), ...name("fromCharCodeArray"), 0x00, 3],
+    [...name("wasm:js-string"), ...name("intoCharCodeArray"), 0x00, 1],
+    [...name("wasm:js-string"), ...name("fromCharCodeArray"), 0x00, 2],
     [...name("engine"), ...name("mem"), 0x02, 0x00, 0x00], // memory, at least 0 pages
   ];
-  const functions = [[4], [5]];
+  const functions = [[3], [4]];
   const globals = [[...REF_UNITS, 0x00, ...i32_const(SCRATCH), ...array_new_default(UNITS), ...end]];
   const exports = [[...name("write"), 0x00, FN_WRITE], [...name("read"), 0x00, FN_READ]];
   const code = [writeBody(), readBody()].map((body) => [...leb(body.length), ...body]);

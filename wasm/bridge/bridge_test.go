@@ -170,6 +170,25 @@ func TestTheShimDecodesByHandOnlyTextTheWriterLookedAt(t *testing.T) {
 	}
 }
 
+// TestTheShimReadsThroughTheBuiltinsOnlyTextThatFits: in a browser with
+// JS String Builtins the shim reads every text not flagged textWide through
+// js/text.js, whose scratch array holds SCRATCH characters and traps past
+// them: textScanned, the longest text the writer leaves unflagged, must
+// fit.
+func TestTheShimReadsThroughTheBuiltinsOnlyTextThatFits(t *testing.T) {
+	src, err := os.ReadFile("../../js/text.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`export const SCRATCH = (\d+);`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no SCRATCH in js/text.js")
+	}
+	if v, _ := strconv.Atoi(string(m[1])); v < textScanned {
+		t.Errorf("SCRATCH %d < textScanned %d", v, textScanned)
+	}
+}
+
 // TestTextPastTextScannedIsFlaggedWide: short text is flagged by what it
 // holds; longer text is flagged textWide whatever it holds.
 func TestTextPastTextScannedIsFlaggedWide(t *testing.T) {
