@@ -11,8 +11,6 @@
 //     global defaults (D1) or a Builder's.
 //   - Session (session.go): the same operations reusing memory from call to
 //     call, for programs that make many calls; the JavaScript bridge uses it.
-//     Its Remerge merges merged options changed in a few members at the cost
-//     of those members (what Octokit's hooks do on every request).
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
 //   - Error and its codes (errors.go).
 //
@@ -37,8 +35,6 @@ type Request struct {
 type Builder struct {
 	defaults *Obj
 	base     string // the defaults' baseUrl when it is usable (D8), checked once
-	mem      cloner // the blocks defaults were copied into, for Session.Reuse
-	renum    renumbering
 }
 
 // newBuilder returns the Builder of defaults.
@@ -124,79 +120,9 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 	return new(Session).Defaults(b, options)
 }
 
-// Renumber gives the handles in b's defaults, keys' and values', the
-// numbers 0, 1, 2... in the order they come, and returns the handles they
-// had, in that order: the table of values a caller keeps for b then needs
-// only as many entries as b has values, however long the chain of layers
-// that made b (the bridge does so for each .defaults()). Call it only on a
-// Builder no one else uses yet, such as one Defaults just returned.
-//
-// The slice returned is b's own, valid until the next Renumber of b.
-func (b *Builder) Renumber() []int {
-	r := &b.renum
-	r.old = r.old[:0]
-	clear(r.seen)
-	r.object(b.defaults)
-	return r.old
-}
-
-// renumbering is the state of a Renumber: old[n-1] is the handle that now
-// has number n, and seen[h] the new number of handle h, or 0. Handles are
-// small, counting the values of a layer and of the call that made it.
-type renumbering struct {
-	old  []int
-	seen []int32
-}
-
-// handle renumbers the handle (plus one) at h.
-func (r *renumbering) handle(h *int32) {
-	if *h == 0 {
-		return
-	}
-	if int(*h) >= len(r.seen) {
-		r.seen = append(r.seen, make([]int32, int(*h)+1-len(r.seen)+32)...)
-	}
-	n := r.seen[*h]
-	if n == 0 {
-		r.old = append(r.old, int(*h)-1)
-		n = int32(len(r.old))
-		r.seen[*h] = n
-	}
-	*h = n
-}
-
-func (r *renumbering) object(o *Obj) {
-	for i := range o.ents {
-		r.handle(&o.ents[i].h)
-		r.value(&o.ents[i].v)
-	}
-}
-
-func (r *renumbering) value(v *Value) {
-	h := v.handle()
-	r.handle(&h)
-	*v = v.withHandle(h)
-	switch {
-	case v.unloaded():
-	case v.kind() == Object:
-		r.object(v.obj())
-	case v.kind() == Array:
-		l := v.list()
-		for i := range l {
-			r.value(&l[i])
-		}
-	}
-}
-
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
 func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }
-
-// DefaultsView returns b's defaults themselves, not a copy, like
-// bytes.Buffer.Bytes: for reading only, and only while b is in use. A
-// caller that hands the defaults on at once (the bridge writes a new
-// layer's) so makes no copy; DEFAULTS gives one to keep or change.
-func (b *Builder) DefaultsView() *Obj { return b.defaults }
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for

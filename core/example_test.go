@@ -68,31 +68,6 @@ func ExampleDefaults() {
 	// token 0000000000000000000000000000000000000001
 }
 
-// A layer of defaults for each request, as a server answering webhooks
-// with an installation's token makes one: once a request is answered, its
-// layer's memory goes to the next one's (Session.Reuse), so that a warm
-// server allocates nothing for its layers.
-func ExampleSession_Reuse() {
-	var s core.Session
-	var done *core.Builder
-	for _, token := range []string{"ghs_first", "ghs_second"} {
-		if done != nil {
-			s.Reuse(done)
-		}
-		layer, err := s.Defaults(core.New(), core.O("headers", core.O("authorization", "token "+token)))
-		if err != nil {
-			panic(err)
-		}
-		r, _ := layer.Endpoint("GET /installation/repositories", nil)
-		auth, _ := r.Headers.Get("authorization")
-		fmt.Println(r.URL, auth.Text())
-		done = layer // nothing uses it any more
-	}
-	// Output:
-	// https://api.github.com/installation/repositories token ghs_first
-	// https://api.github.com/installation/repositories token ghs_second
-}
-
 // Upload a release asset: query parameters from the url template, the body
 // from data.
 func ExampleEndpoint_upload() {

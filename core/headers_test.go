@@ -21,14 +21,13 @@ func headerValues(t *testing.T, m *Obj) []Value {
 
 // TestMergedHeaderValuesAreMarkedChecked: the string values of merged
 // headers, the layer's and the options', are marked safe (checkHeader), so
-// that a remerge of the result (Octokit's auth hook) and a merge on a layer
-// made of them do not look at them again (D22).
+// that a merge on a layer made of them does not look at them again (D22).
 func TestMergedHeaderValuesAreMarkedChecked(t *testing.T) {
 	layer, err := New().Defaults(O("headers", O("user-agent", "octokit-core.js/7.0.8 Node.js/20")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range headerValues(t, layer.DefaultsView()) {
+	for _, v := range headerValues(t, layer.defaults) {
 		if !v.safe() {
 			t.Errorf("layer header %q is not marked", v.text())
 		}
@@ -59,9 +58,8 @@ func TestAMarkedValueUnderAnInvalidNameIsRefused(t *testing.T) {
 	}
 	h := NewObj(1)
 	h.Append("bad name", -1, marked)
-	changed := NewObj(1)
-	changed.Set("headers", ObjValue(h))
-	_, err = new(Session).Remerge(New(), m, changed)
+	m.Set("headers", ObjValue(h))
+	_, err = New().Merge("", m)
 	if e, ok := err.(*Error); !ok || e.Code != CodeInvalidHeader || e.Field != "headers" {
 		t.Fatalf("got %v, want %s on headers", err, CodeInvalidHeader)
 	}
@@ -70,7 +68,7 @@ func TestAMarkedValueUnderAnInvalidNameIsRefused(t *testing.T) {
 // TestOnlyCheckedValuesAreMarked: a value with CR, LF or NUL is refused
 // wherever it is set, so none is ever marked; a value not yet checked
 // (given by the caller, or not yet loaded) carries no mark; and every mark
-// in the results of a layer, a merge and a remerge is on a clean string.
+// in the results of a layer and a merge is on a clean string.
 func TestOnlyCheckedValuesAreMarked(t *testing.T) {
 	if Str("a").safe() || Unloaded(String, 1).markedSafe().safe() {
 		t.Fatal("a caller's string, or one not loaded, is marked")
@@ -79,23 +77,19 @@ func TestOnlyCheckedValuesAreMarked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkMarks(t, layer.DefaultsView())
+	checkMarks(t, layer.defaults)
 	merged, err := layer.Merge("GET /x", O("headers", O("X-B", true, "authorization", "token t")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkMarks(t, merged)
-	remerged, err := new(Session).Remerge(layer, merged, O("headers", O("x-c", "c")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkMarks(t, remerged)
 	m, err := New().Merge("GET /user", O("headers", O("x-trace", "abc")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{"a\r\nx-evil: 1", "a\nb", "a\x00"} {
-		_, err := new(Session).Remerge(New(), m, O("headers", O("x-trace", bad)))
+		m.Set("headers", ObjValue(O("x-trace", bad)))
+		_, err := New().Merge("", m)
 		if e, ok := err.(*Error); !ok || e.Code != CodeInvalidHeader {
 			t.Errorf("%q: got %v, want %s", bad, err, CodeInvalidHeader)
 		}

@@ -51,32 +51,6 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	return m, nil
 }
 
-// remerge is merge(defaults, "", o) for options o made of merged, a result
-// of merging over defaults, with the members of changed set on it (a key
-// of merged keeps its place, a new key goes last). Merging over the same
-// defaults is idempotent (spec rules 1 and 3; D21, D22 and D25 each give
-// their result again when applied to it), so each member of merged that
-// did not change is already what merge would make of it: only the members
-// of changed are merged, by the same code as merge's. A member changed to
-// undefined is dropped (D15), leaving the default's value, as merge would.
-func (s *Session) remerge(defaults, merged, changed *Obj) (*Obj, error) {
-	m := s.obj()
-	m.copyFrom(merged)
-	for i := 0; i < changed.Len(); i++ {
-		if k := changed.ents[i].k; changed.ents[i].v.kind() == Undefined {
-			if d, ok := defaults.Get(k); ok {
-				m.put(k, -1, d, len(m.ents)) // in order once mergeMembers settles m
-			} else {
-				m.Delete(k)
-			}
-		}
-	}
-	if err := s.mergeMembers(m, defaults, changed); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
 // mergeMembers merges each member of options into m, a copy of defaults
 // (or of options merged over them) with the route's method and url: the
 // one place where a member of options meets the defaults.

@@ -35,7 +35,7 @@ type Session struct {
 	// layerBase is the baseUrl of the Builder of the call under way, checked
 	// when the Builder was made (usableBase).
 	layerBase string
-	spare     *Builder // a Builder no longer used, for the next Defaults (Reuse)
+	layer     Builder // the Builder of defaults given as they are (Builder)
 }
 
 // A Loader supplies the content of an Unloaded value: given the value (its
@@ -47,69 +47,19 @@ type Loader interface {
 
 // Endpoint is Builder.Endpoint in this session.
 func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
-	_, r, err := s.MergeParse(b, route, options)
-	return r, err
+	return s.mergeParse(b, route, options)
 }
 
-// MergeParse is Merge and then Parse of its result, as Endpoint is (spec
-// rule 6), giving both: a program that merges and later parses what it
-// merged (Octokit does, for every request) can have both answers from one
-// call. When the merge fails, merged is nil; when only the parse fails,
-// merged is set and err is the parse's error.
-func (s *Session) MergeParse(b *Builder, route string, options *Obj) (merged *Obj, r *Request, err error) {
+// mergeParse is Merge and then Parse of its result, as Endpoint is (spec
+// rule 6).
+func (s *Session) mergeParse(b *Builder, route string, options *Obj) (*Request, error) {
 	s.begin()
 	s.layerBase = b.base
-	return s.thenParse(s.merge(b.defaults, route, options))
-}
-
-// thenParse parses merged options that a merge gave, as MergeParse and
-// RemergeParse do: none when the merge failed.
-func (s *Session) thenParse(merged *Obj, err error) (*Obj, *Request, error) {
+	merged, err := s.merge(b.defaults, route, options)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	r, err := s.parse(merged)
-	return merged, r, err
-}
-
-// Remerge is Merge(b, "", o) for options o made of merged, a result of b's
-// Merge or Remerge (from another Session), with the members of changed set
-// on it: a key of merged keeps its place, a new key goes last. That is
-// what Octokit passes to merge() for every request (its auth hook sets a
-// header on the merged options), and it costs what changed holds, not
-// what merged does: merging over the same defaults gives merged options
-// again (spec rules 1 and 3; D21, D22, D25), so only the members of
-// changed are merged. A member changed to undefined is dropped (D15), and
-// the default's value, if any, takes its place, as Merge would do.
-//
-// The result shares merged's unchanged members, nested objects included:
-// merged must stay as it is while Remerge runs and while its result is in
-// use. So merged cannot be memory of s (which the call reuses), nor of
-// another Session that makes a call meanwhile (nor a Remerge result made
-// from such memory). A result of Merge or Builder.Merge (each a Session of
-// its own), or a deep copy, is always safe. The JavaScript bridge
-// alternates two Sessions and never remerges a Remerge result.
-func (s *Session) Remerge(b *Builder, merged, changed *Obj) (*Obj, error) {
-	s.begin()
-	return s.remerge(b.defaults, merged, changed)
-}
-
-// RemergeParse is Remerge and then Parse of its result, as MergeParse is.
-func (s *Session) RemergeParse(b *Builder, merged, changed *Obj) (m *Obj, r *Request, err error) {
-	s.begin()
-	s.layerBase = b.base
-	return s.thenParse(s.remerge(b.defaults, merged, changed))
-}
-
-// ThenRemergeParse is RemergeParse of merged, the result of this
-// session's last Merge, as part of the same call: it frees none of the
-// session's memory, so that merged stays whole while it is remerged, and
-// both results stay valid until the session's next call. The bridge so
-// answers a merge together with the remerge a program is expected to make
-// of it next (wasm/bridge, opMergeAhead).
-func (s *Session) ThenRemergeParse(b *Builder, merged, changed *Obj) (m *Obj, r *Request, err error) {
-	s.layerBase = b.base
-	return s.thenParse(s.remerge(b.defaults, merged, changed))
+	return s.parse(merged)
 }
 
 // Merge is Builder.Merge in this session.
@@ -128,37 +78,27 @@ func (s *Session) Parse(merged *Obj) (*Request, error) {
 // copy of what it needs: it does not depend on the session or the input.
 func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	s.begin()
-	// The memory given by Reuse is this call's, used or not: kept past a
-	// failure, the session would hand it to a later call after its owner
-	// (the bridge, which has two sessions) had given it to another.
-	nb := s.spare
-	s.spare = nil
 	m, err := s.merge(b.defaults, "", options)
 	if err != nil {
 		return nil, err
 	}
-	if nb == nil {
-		nb = new(Builder)
-	}
-	d := nb.mem.clone(m, 1)
+	d := m.deepClone(1)
 	if d == nil {
 		return nil, errorf(CodeInvalidArgument, "options", "nested deeper than %d levels, or cyclic", MaxDepth)
 	}
-	nb.set(d)
-	return nb, nil
+	return newBuilder(d), nil
 }
 
-// Reuse gives the memory of b, a Builder that nothing uses any more, to the
-// session's next Defaults, which copies the new defaults into it rather than
-// allocate; a Defaults that fails lets it go, and it may be given again.
-// After it, b and everything taken from it (DefaultsView, the strings in its
-// defaults) must not be used: the bridge reuses the layers the shim let go
-// of (shim.js, the clock), so that a program making a client for each
-// request allocates nothing for it in Go once warm.
-func (s *Session) Reuse(b *Builder) {
-	if b != base {
-		s.spare = b
-	}
+// Builder returns a Builder over defaults exactly as given: what DEFAULTS of
+// a Builder returned (the global defaults with layers merged over them),
+// which a caller kept as data, as the JavaScript shim keeps each layer of
+// .defaults() and sends it with every call. They are not merged again:
+// merging is not idempotent for every input (D25 trims one "-preview" a
+// merge). The Builder is the session's own, valid until its next call to
+// Builder; defaults must not change while it is in use.
+func (s *Session) Builder(defaults *Obj) *Builder {
+	s.layer.set(defaults)
+	return &s.layer
 }
 
 // begin starts a call: every scratch buffer is free again.

@@ -44,8 +44,7 @@ func ewBox() uint32 {
 
 // ew_reserve makes the input buffer of the next call hold n bytes at
 // least. The bridge chooses the buffer (bridge.Input): the values of a
-// message are views into it, and the merged options of the last call may
-// have to stay whole during the next.
+// message are views into it.
 //
 //go:wasmexport ew_reserve
 func ewReserve(n uint32) {
@@ -69,12 +68,6 @@ func ewCall(n uint32) int32 {
 	settled(n)   // collector.go
 	return int32(status)
 }
-
-// ew_free forgets a layer of .defaults() that the shim let go of (shim.js,
-// the clock); the shim makes it again if it is used again.
-//
-//go:wasmexport ew_free
-func ewFree(id uint32) { engine.Free(id) }
 
 // load is the shim's answer to "the whole value of this handle"
 // (bridge/protocol.go).

@@ -371,7 +371,7 @@ export const cases = [
     ok(r.headers !== merged.headers, "a copy");
     same(mod.endpoint.parse({ method: "GET", baseUrl: "https://h.example", url: "/x" }), { method: "get", url: "https://h.example/x", headers: {} });
   }],
-  ["parse() of a merge() result sees every change made to it since (memo.js)", (mod) => {
+  ["parse() of a merge() result sees every change made to it since, whatever ran before (spec rule 6)", (mod) => {
     const ep = mod.endpoint;
     class K {}
     const route = "POST /repos/{owner}/{repo}/issues";
@@ -424,6 +424,40 @@ export const cases = [
       ep.parse(ep.merge("GET /x/{id}"));
       same(ep.parse(ep.merge("GET /x/{id}", p)), ep("GET /x/{id}", p), `parse(merge()) of ${Object.keys(p)}`);
     }
+  }],
+  ["merge(), merge() of its changed result and parse() give the same answers whatever ran before: each merge trims one -preview, every time (D25)", (mod) => {
+    const ep = mod.endpoint;
+    const run = () => {
+      const m = ep.merge("GET /x", { mediaType: { previews: ["a-preview-preview-preview"] } });
+      m.headers["x-a"] = "1";
+      const m2 = ep.merge(m);
+      return [m.mediaType.previews, m2.mediaType.previews, ep.parse(m2).headers.accept];
+    };
+    for (let i = 0; i < 5; i++) same(run(), [["a-preview-preview"], ["a-preview"], "application/vnd.github.a-preview+json"], `round ${i}`);
+  }],
+  ["a client answers the same, and its DEFAULTS are the same, after 300 other clients were made and used (spec rules 1, 2)", (mod) => {
+    const ep = mod.endpoint;
+    const raw = ep.defaults({ mediaType: null }).defaults({ mediaType: { format: "raw" } });
+    const big = ep.defaults({ a: "x".repeat(1 << 20) }).defaults({ b: "y".repeat(1 << 20), headers: { authorization: "token big" } });
+    const look = () => [raw.DEFAULTS, raw.merge("GET /x"), raw("GET /x"), big("POST /x").body.a.length, big("POST /x").body.b.length, big.DEFAULTS.headers];
+    const before = look();
+    same(before[0].mediaType, { format: "raw" }, "a mediaType merged over null");
+    for (let i = 0; i < 300; i++) ep.defaults({ headers: { authorization: `token ${i}` }, per_page: i })("GET /y");
+    same(look(), before);
+  }],
+  ["parse() of a merge() result places the body as it is then: data changed to binary after merge() gets no JSON content-type (D20)", (mod) => {
+    const ep = mod.endpoint;
+    for (let i = 0; i < 3; i++) {
+      const m = ep.merge("POST /x", { data: "text" });
+      same(ep.parse(m).headers["content-type"], "application/json; charset=utf-8", `a string (${i})`);
+      m.data = new Uint8Array(1);
+      same(ep.parse(m).headers["content-type"], undefined, `then bytes (${i})`);
+    }
+  }],
+  ["an error names its field the same way every time, however often the same call fails (D28)", (mod) => {
+    const messages = [];
+    for (let i = 0; i < 4; i++) messages.push(throwsCode(() => mod.endpoint.parse(mod.endpoint.merge("GET /x", { "": {} })), "ERR_INVALID_PARAMETER", mod).message);
+    same(messages, new Array(4).fill("endpoint: : an object has no query-string encoding"));
   }],
   ["merge() and parse() of a merge() result see its default headers changed, though their names never cross (protocol.go, shapes)", (mod) => {
     const ep = mod.endpoint;

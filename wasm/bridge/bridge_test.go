@@ -1,9 +1,6 @@
 package bridge
 
 import (
-	"os"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -49,7 +46,7 @@ func TestBridge(t *testing.T) {
 	s := newShim()
 	for _, c := range bridgeCases {
 		t.Run(c.name, func(t *testing.T) {
-			_, got := s.run(s.msg(c.op, 0, c.route, c.options, c.hold...))
+			_, got := s.run(s.msg(c.op, nil, c.route, c.options, c.hold...))
 			if got != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
@@ -57,154 +54,56 @@ func TestBridge(t *testing.T) {
 	}
 }
 
-func TestALayerIsKeptAndItsValuesComeBackByHandle(t *testing.T) { // spec rule 1, D21, D27
+// TestALayerIsDataAndItsValuesComeBackByHandle: a layer is the defaults an
+// opDefaults answered, written with each call on it; its values come back
+// by handle, its plain objects merged with the call's (spec rule 1, D21,
+// D27), and a layer made again from the same answer answers the same.
+func TestALayerIsDataAndItsValuesComeBackByHandle(t *testing.T) {
 	s := newShim()
-	status, got := s.run(s.msg(opDefaults, 0, nil, `{"baseUrl":"https://h.example","headers":{"X-A":"1"},"request":{"n":1,"deep":{"a":1}},"per_page":100}`))
-	want := `layer 1: {"method":"GET","baseUrl":"https://h.example","headers":` + std + `,"x-a":"1"},"mediaType":{"format":"","previews":[]},"request":{"n":1,"deep":{"a":1}},"per_page":100}`
+	status, got := s.run(s.msg(opDefaults, nil, nil, `{"baseUrl":"https://h.example","headers":{"X-A":"1"},"request":{"n":1,"deep":{"a":1}},"per_page":100}`))
+	want := `{"method":"GET","baseUrl":"https://h.example","headers":` + std + `,"x-a":"1"},"mediaType":{"format":"","previews":[]},"request":{"n":1,"deep":{"a":1}},"per_page":100}`
 	if status != statusOK || got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
-	_, got = s.run(s.msg(opEndpoint, 1, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`))
 	want = `{"method":"post","url":"https://h.example/y","headers":` + std + `,"x-a":"1","content-type":"application/json; charset=utf-8"},"body":{"per_page":100,"t":"x"},"request":{"n":1,"deep":{"a":1,"b":2}}}`
-	if got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
+	for i := 0; i < 2; i++ {
+		l := s.layerOf(got)
+		if _, res := s.run(s.msg(opEndpoint, l, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`)); res != want {
+			t.Errorf("got  %s\nwant %s", res, want)
+		}
 	}
-	s.b.Free(1)
-	if status, _ := s.run(s.msg(opEndpoint, 1, route("GET /y"), ``)); status != statusError {
-		t.Errorf("a freed layer still answers")
+}
+
+// TestALayerIsNotMergedAgain: a call on a layer takes its defaults as they
+// are: a preview named "a-preview-preview" in a layer's defaults loses no
+// more "-preview" at each call (D25).
+func TestALayerIsNotMergedAgain(t *testing.T) {
+	s := newShim()
+	_, d := s.run(s.msg(opDefaults, nil, nil, `{"mediaType":{"previews":["a-preview-preview-preview"]}}`))
+	l := s.layerOf(d)
+	for i := 0; i < 3; i++ {
+		_, got := s.run(s.msg(opMerge, l, route("GET /x"), ``))
+		if !strings.Contains(got, `"previews":["a-preview-preview"]`) {
+			t.Fatalf("call %d: %s", i, got)
+		}
 	}
 }
 
 func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
 	s := newShim()
-	good := s.msg(opEndpoint, 0, route("GET /x"), `{"a":1}`)
+	good := s.msg(opEndpoint, nil, route("GET /x"), `{"a":1}`)
 	for n := 0; n < len(good); n++ {
 		if status, _ := s.run(good[:n]); status != statusError {
 			t.Fatalf("%d bytes of a message: status %d", n, status)
 		}
 	}
-	for _, bad := range [][]byte{append(good, 0), {'X', 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, recNull}} {
+	for _, bad := range [][]byte{append(good, 0), {'X', 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, recNull}, {'E', 1, 0, 0, 0, recNull, 0xff, 0xff, 0xff, 0xff, recNull}} {
 		if status, _ := s.run(bad); status != statusError {
 			t.Errorf("%q: status %d", bad, status)
 		}
 	}
 	if status, got := s.run(good); status != statusOK || !strings.Contains(got, "https://api.github.com/x?a=1") {
 		t.Errorf("then: %d %s", status, got)
-	}
-}
-
-// TestConstantsMatchTheShims: js/protocol.js names the same values, in the
-// same order, as constants here, and the same numbers for each tag.
-func TestConstantsMatchTheShims(t *testing.T) {
-	src, err := os.ReadFile("../../js/protocol.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?s)export const CONSTANTS = \[(.*?)\];`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no CONSTANTS in js/protocol.js")
-	}
-	var js []string
-	for _, item := range regexp.MustCompile(`"[^"]*"|undefined|null|false|true`).FindAll(m[1], -1) {
-		js = append(js, strings.Trim(string(item), `"`))
-	}
-	if strings.Join(js, "|") != strings.Join(constants[:], "|") {
-		t.Errorf("js/protocol.js CONSTANTS:\n%v\nwasm/protocol.go constants:\n%v", js, constants)
-	}
-	m = regexp.MustCompile(`(?s)export const SHAPES = \[(.*?)\n\];`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no SHAPES in js/protocol.js")
-	}
-	var jsShapes, goShapes []string
-	for _, row := range regexp.MustCompile(`\[[^\]]*\]`).FindAll(m[1], -1) {
-		jsShapes = append(jsShapes, string(row))
-	}
-	for _, keys := range shapes {
-		goShapes = append(goShapes, `["`+strings.Join(keys, `", "`)+`"]`)
-	}
-	if strings.Join(jsShapes, "|") != strings.Join(goShapes, "|") {
-		t.Errorf("js/protocol.js SHAPES:\n%v\nwasm/protocol.go shapes:\n%v", jsShapes, goShapes)
-	}
-	for i, want := range map[int]string{constGet: "get", constRequest: "request", constBody: "body"} {
-		if constants[i] != want {
-			t.Errorf("constants[%d] is %q, want %q", i, constants[i], want)
-		}
-	}
-	for name, want := range map[string]int{
-		"REC_UNDEFINED": recUndefined, "REC_NULL": recNull, "REC_FALSE": recFalse, "REC_TRUE": recTrue, "REC_NUMBER": recNumber,
-		"REC_BIGINT": recBigInt, "REC_STRING": recString, "REC_ARRAY": recArray, "REC_OBJECT": recObject, "REC_HOST": recHost,
-		"REC_HELD_STRING": recHeldString, "REC_HELD_ARRAY": recHeldArray, "REC_HELD_OBJECT": recHeldObject,
-		"OP_REF": opRef, "OP_COPY": opCopy, "OP_TEXT": opText, "OP_CONST": opConst, "OP_OBJECT": opObject, "OP_ARRAY": opArray,
-		"OP_NUMBER": opNumber, "OP_BIGINT": opBigInt, "OP_BARE": opBare, "OP_SHAPED": opShaped, "OP_AGAIN": opAgain,
-		"SHAPE_OPTIONS": shapeOptions, "SHAPE_REQUEST": shapeRequest, "SHAPE_HEADERS": shapeHeaders, "SHAPE_BITS": shapeBits, "STATUS_OK": statusOK, "STATUS_ERROR": statusError, "STATUS_HOST_ERROR": statusHostError,
-		"OP_ENDPOINT": opEndpoint, "OP_MERGE": opMerge, "OP_PARSE": opParse, "OP_DEFAULTS": opDefaults, "OP_MERGE_PARSE": opMergeParse, "OP_REMERGE": opRemerge, "OP_REMERGE_PARSE": opRemergeParse,
-		"OP_MERGE_AHEAD": opMergeAhead,
-		"BOX_INPUT":      0, "BOX_INPUT_CAP": 1, "BOX_OPS": 2, "BOX_OPS_LEN": 3, "BOX_TEXT": 4, "BOX_TEXT_LEN": 5,
-	} {
-		m := regexp.MustCompile(`\b` + name + ` = (\d+)`).FindSubmatch(src)
-		if m == nil || string(m[1]) != strconvItoa(want) {
-			t.Errorf("js/protocol.js %s: %s, want %d", name, m, want)
-		}
-	}
-}
-
-// TestTheShimDecodesByHandOnlyTextTheWriterLookedAt: the shim decodes text
-// without textWide byte for character up to DECODE_BY_HAND bytes, which
-// stays within textScanned, past which the writer flags text textWide
-// without looking: what the writer looks for is used wherever it looks,
-// and it looks nowhere its finding would go unused. (Either way non-ASCII
-// text is always flagged, so decoding stays right.)
-func TestTheShimDecodesByHandOnlyTextTheWriterLookedAt(t *testing.T) {
-	src, err := os.ReadFile("../../js/protocol.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`DECODE_BY_HAND = NATIVE_TEXT \? (\d+) : (\d+);`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no DECODE_BY_HAND in js/protocol.js")
-	}
-	for _, n := range m[1:] {
-		if v, _ := strconv.Atoi(string(n)); v > textScanned {
-			t.Errorf("DECODE_BY_HAND %d > textScanned %d", v, textScanned)
-		}
-	}
-}
-
-// TestTheShimReadsThroughTheBuiltinsOnlyTextThatFits: in a browser with
-// JS String Builtins the shim reads every text not flagged textWide through
-// js/text.js, whose scratch array holds SCRATCH characters and traps past
-// them: textScanned, the longest text the writer leaves unflagged, must
-// fit.
-func TestTheShimReadsThroughTheBuiltinsOnlyTextThatFits(t *testing.T) {
-	src, err := os.ReadFile("../../js/text.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`export const SCRATCH = (\d+);`).FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no SCRATCH in js/text.js")
-	}
-	if v, _ := strconv.Atoi(string(m[1])); v < textScanned {
-		t.Errorf("SCRATCH %d < textScanned %d", v, textScanned)
-	}
-}
-
-// TestTextPastTextScannedIsFlaggedWide: short text is flagged by what it
-// holds; longer text is flagged textWide whatever it holds.
-func TestTextPastTextScannedIsFlaggedWide(t *testing.T) {
-	for _, c := range []struct {
-		s    string
-		wide bool
-	}{
-		{strings.Repeat("a", textScanned), false},
-		{strings.Repeat("a", textScanned-2) + "é", true}, // 128 bytes: looked at
-		{strings.Repeat("a", textScanned+1), true},
-	} {
-		var w writer
-		w.textOp(opText, c.s)
-		if got := w.ops[1]&textWide != 0; got != c.wide || int(w.ops[1]&^textWide) != len(c.s) {
-			t.Errorf("textOp(%d bytes): word %#x, want wide %v", len(c.s), w.ops[1], c.wide)
-		}
 	}
 }
 
@@ -219,34 +118,6 @@ func TestConstantIndexFindsEveryConstantAndNothingElse(t *testing.T) {
 	for _, s := range []string{"undefined", "null", "true", "Get", "gets", "x", "application/json; charset=utf-8 ", "/repos/{owner}/{repo}"} {
 		if k, ok := constantIndex(s); ok {
 			t.Errorf("constantIndex(%q) = %d; want none", s, k)
-		}
-	}
-}
-
-// TestAUrlParsedUnchangedIsNamedByItsHandle: a url that parse() leaves as
-// it is (a next page's, from a link header) is answered as the caller's
-// string, by handle; one the engine changes is written as text.
-func TestAUrlParsedUnchangedIsNamedByItsHandle(t *testing.T) {
-	s := newShim()
-	for _, c := range []struct {
-		url, more string
-		byRef     bool
-		result    string
-	}{
-		{"https://api.github.com/repositories/1/issues?per_page=100&page=2", "", true, "https://api.github.com/repositories/1/issues?per_page=100&page=2"},
-		{"https://api.github.com/repositories/1/issues?per_page=100", `,"page":2`, false, "https://api.github.com/repositories/1/issues?per_page=100&page=2"},
-		{"https://api.github.com/x/{y}", `,"y":"z"`, false, "https://api.github.com/x/z"},
-		{"/x", "", false, "https://api.github.com/x"},
-		{"https://h.example/a b", "", false, "https://h.example/a%20b"},
-	} {
-		in := s.msg(opParse, 0, nil, `{"method":"GET","baseUrl":"https://api.github.com","url":"`+c.url+`"`+c.more+`}`)
-		status, got := s.run(in)
-		if status != statusOK || !strings.Contains(got, `"url":"`+c.result+`"`) {
-			t.Fatalf("%s: %d %s", c.url, status, got)
-		}
-		// The words: opShaped (method, url, headers), method's value, then the url.
-		if w := s.b.w.ops[2]; (w&15 == opRef) != c.byRef {
-			t.Errorf("%s: url word %#x, by handle %v", c.url, w, c.byRef)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func FuzzBridge(f *testing.F) {
 		f.Add(c.route, c.options, uint8(0xff))
 	}
 	s := newShim()
-	good := s.msg(opEndpoint, 0, route("GET /x"), `{"a":1}`)
+	good := s.msg(opEndpoint, nil, route("GET /x"), `{"a":1}`)
 	_, want := s.run(good)
 	f.Fuzz(func(t *testing.T, rt, options string, hold uint8) {
 		v, err := core.DecodeJSON([]byte(options))
@@ -45,7 +45,7 @@ func FuzzBridge(f *testing.F) {
 				held = append(held, v.Obj().Key(i))
 			}
 		}
-		status, got := s.run(s.msg(opEndpoint, 0, &rt, options, held...))
+		status, got := s.run(s.msg(opEndpoint, nil, &rt, options, held...))
 		r, err := core.Endpoint(rt, v.Obj())
 		switch {
 		case err != nil:

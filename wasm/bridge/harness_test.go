@@ -16,27 +16,35 @@ import (
 
 // shim plays the JavaScript side of one bridge.
 type shim struct {
-	b       *Bridge
-	layers  map[uint32][]core.Value // each layer's table
-	vals    []core.Value            // the call under way
-	layer   uint32
-	headers bool      // a headers object is being written: its strings may be the layer's
-	written bool      // write every string out, never as a layer's (recLayerString)
-	added   *core.Obj // the header members the last opMergeAhead wrote out
+	b     *Bridge
+	vals  []core.Value // the call under way
+	layer *layer       // its layer; nil for the global defaults
+}
+
+// layer is a layer of .defaults() as the shim keeps it: the record of its
+// defaults and the table of values that record's handles name.
+type layer struct {
+	rec   []byte
+	table []core.Value
 }
 
 func newShim() *shim {
-	s := &shim{layers: map[uint32][]core.Value{0: nil}}
+	s := &shim{}
 	s.b = New(s.fetch)
 	return s
 }
 
-// msg writes a message. options is JSON text (core.DecodeJSON), "" for
-// none; hold names the top-level keys whose values are written held.
-func (s *shim) msg(op byte, layer uint32, route *string, options string, hold ...string) []byte {
-	s.layer = layer
-	s.vals = nil
-	out := s.header(op, layer)
+// msg writes a message on l (nil: the global defaults). options is JSON
+// text (core.DecodeJSON), "" for none; hold names the top-level keys whose
+// values are written held.
+func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...string) []byte {
+	s.layer, s.vals = l, nil
+	out := []byte{op}
+	if l == nil {
+		out = binary.LittleEndian.AppendUint32(out, 0)
+	} else {
+		out = appendStr(out, string(l.rec))
+	}
 	if route == nil {
 		out = binary.LittleEndian.AppendUint32(out, noRoute)
 	} else {
@@ -45,42 +53,15 @@ func (s *shim) msg(op byte, layer uint32, route *string, options string, hold ..
 	return s.options(out, options, hold)
 }
 
-// remerge writes an opRemerge or opRemergeParse message changing the merged
-// options of call number over, the last message's: its handles go on from
-// that message's, as the shim's do.
-func (s *shim) remerge(op byte, over uint32, changes string, hold ...string) []byte {
-	out := s.header(op, s.layer)
-	out = binary.LittleEndian.AppendUint32(out, over)
-	return s.options(out, changes, hold)
-}
-
-// ahead writes an opMergeAhead message: msg's, then the header members to
-// set (JSON text of an object), or, for "", recNull: the members the last
-// one wrote out, which take handles as if written again, as the shim's do.
-func (s *shim) ahead(layer uint32, route *string, options, added string) []byte {
-	out := s.msg(opMergeAhead, layer, route, options)
-	if added == "" {
-		s.vals = append(s.vals, core.NullValue())
-		for i := 0; i < s.added.Len(); i++ {
-			s.vals = append(s.vals, core.Str(s.added.Key(i)), s.added.At(i))
-		}
-		return append(out, recNull)
-	}
-	v, err := core.DecodeJSON([]byte(added))
-	if err != nil {
-		panic(err)
-	}
-	if v.Kind() == core.Object {
-		s.added = v.Obj()
-	}
-	return s.rec(out, v, false)
-}
-
-// header writes op, layer and the first handle of the message.
-func (s *shim) header(op byte, layer uint32) []byte {
-	out := []byte{op}
-	out = binary.LittleEndian.AppendUint32(out, layer)
-	return binary.LittleEndian.AppendUint32(out, uint32(len(s.layers[layer])+len(s.vals)))
+// layerOf makes the layer whose defaults are the JSON text of an opDefaults
+// answer, written in full as the shim writes them once.
+func (s *shim) layerOf(defaults string) *layer {
+	saved := s.vals
+	s.vals = nil
+	rec := s.options(nil, defaults, nil)
+	l := &layer{rec, s.vals}
+	s.vals = saved
+	return l
 }
 
 // options writes the options record of a message.
@@ -105,27 +86,9 @@ func (s *shim) options(out []byte, options string, hold []string) []byte {
 		for _, h := range hold {
 			held = held || h == k
 		}
-		s.headers = k == "headers"
 		out = s.rec(out, o.At(i), held)
-		s.headers = false
 	}
 	return out
-}
-
-// layerString returns the handle of str in the layer's table, for a header
-// value of 16 bytes or more. The shim looks among the layer's header values
-// only (headerStrings); the engine takes any string of the layer's table,
-// and this looks among them all.
-func (s *shim) layerString(str string) (int, bool) {
-	if !s.headers || s.written || len(str) < 16 {
-		return 0, false
-	}
-	for h, v := range s.layers[s.layer] {
-		if v.Kind() == core.String && v.Text() == str {
-			return h, true
-		}
-	}
-	return 0, false
 }
 
 func appendStr(out []byte, s string) []byte {
@@ -153,9 +116,6 @@ func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
 	case core.String:
 		if held {
 			return append(out, recHeldString)
-		}
-		if h, ok := s.layerString(v.Text()); ok {
-			return binary.LittleEndian.AppendUint32(append(out, recLayerString), uint32(h))
 		}
 		return appendStr(append(out, recString), v.Text())
 	case core.Array:
@@ -191,7 +151,7 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	base := len(s.layers[s.layer]) + len(s.vals)
+	base := len(s.table()) + len(s.vals)
 	start := len(*arena)
 	out := binary.LittleEndian.AppendUint32(*arena, uint32(base))
 	save := len(s.vals)
@@ -202,8 +162,16 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	return out[start:], true
 }
 
+// table is the table of the call's layer.
+func (s *shim) table() []core.Value {
+	if s.layer == nil {
+		return nil
+	}
+	return s.layer.table
+}
+
 func (s *shim) resolve(h int) (core.Value, bool) {
-	t := s.layers[s.layer]
+	t := s.table()
 	if h < len(t) {
 		return t[h], true
 	}
@@ -214,49 +182,14 @@ func (s *shim) resolve(h int) (core.Value, bool) {
 }
 
 // run sends a message and returns the status and the answer as JSON text
-// (handles resolved; "#h" for a host value). For opDefaults the new layer's
-// table is kept and the answer starts with "layer <id>: ".
+// (handles resolved; "#h" for a host value).
 func (s *shim) run(in []byte) (int, string) {
 	status := s.b.Call(in)
 	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
 	if status != statusOK {
 		return status, r.value() + " " + r.value() + " " + r.value()
 	}
-	if in[0] == opDefaults {
-		id, n := r.ops[0], int(r.ops[1])
-		var table []core.Value
-		for _, h := range r.ops[2 : 2+n] {
-			v, _ := s.resolve(int(h))
-			table = append(table, v)
-		}
-		r.p = 2 + n
-		s.layers[id] = table
-		s.layer = id
-		return status, "layer " + strconv.Itoa(int(id)) + ": " + r.value()
-	}
-	merged := r.value()
-	switch in[0] {
-	case opMergeParse, opRemergeParse:
-		return status, merged + " then " + r.parsed()
-	case opMergeAhead: // then the remerge answered ahead, and its parse; or 0
-		r.p++
-		if r.ops[r.p-1] == 0 {
-			return status, merged + " ahead: none"
-		}
-		ahead := r.value()
-		return status, merged + " ahead: " + ahead + " then " + r.parsed()
-	}
-	return status, merged
-}
-
-// parsed renders the parse part of a merge-and-parse answer: the request
-// options, or the parse's error (code, field, message).
-func (r *answerReader) parsed() string {
-	r.p++
-	if r.ops[r.p-1] == 0 {
-		return r.value() + " " + r.value() + " " + r.value()
-	}
-	return r.value()
+	return status, r.value()
 }
 
 // answerReader renders an answer as JSON text.
@@ -272,7 +205,7 @@ func (r *answerReader) value() string {
 	r.p++
 	tag, arg := int(w&15), int(w>>4)
 	switch tag {
-	case opRef, opCopy:
+	case opRef:
 		v, ok := r.s.resolve(arg)
 		if !ok {
 			return "<bad handle " + strconv.Itoa(arg) + ">"
@@ -332,15 +265,6 @@ func (r *answerReader) value() string {
 		}
 		b.WriteByte(']')
 		return b.String()
-	case opAgain: // the value from word arg, read again where it was written
-		if arg >= r.p-1 {
-			return "<opAgain forward>"
-		}
-		back := r.p
-		r.p = arg
-		v := r.value()
-		r.p = back
-		return v
 	}
 	return "<bad word>"
 }

@@ -1,38 +1,36 @@
 package bridge
 
+import "github.com/endpoint-wasm/endpoint-wasm/core"
+
 // The wire format between the shim (js/protocol.js, the mirror of this
 // file: same names, same numbers) and the engine. One call is one message
 // in, written by the shim into Go's input buffer, and one answer out,
 // written by Go into its output buffers. Only what the engine reads
 // crosses: the values that only travel (a body value, data, request) stay
-// in JavaScript and are named by handles.
+// in JavaScript and are named by handles. Nothing is kept from one call to
+// the next: a message carries the layer of .defaults() it is made on.
 //
-// Handles. The shim keeps, for each call, a table of the values it wrote:
-// the layer's table (the values of the .defaults() layer the call is made
-// on), then every key and every value of the message, numbered in the
-// order written from base (the layer table's length). An answer names a
-// value by its handle, and the shim hands back the very value (REF), or a
-// copy of a layer's plain object or array, so that results never share
-// state with a layer (COPY, D2).
+// Handles. Each key and each record of a message takes the next handle,
+// from 0, in the order written; the shim keeps the values it wrote in a
+// table in the same order. An answer names a value by its handle, and the
+// shim hands back the very value, so that a body of any size comes back by
+// reference; a layer's plain object or array is written out instead, so
+// that results never share state with a layer (D2).
 //
 // Message in (little-endian):
 //
 //	op      u8   an operation (below)
-//	layer   u32  the layer the call is made on (0: the global defaults)
-//	base    u32  the first handle of this message
-//	route   str  (length 0xFFFFFFFF: no route); for opRemerge and
-//	             opRemergeParse, a u32 instead: the number of the call
-//	             whose merged options the message changes (calls are
-//	             numbered from 1 in the order they are made)
+//	layer   u32  byte length of the layer record that follows, 0 for the
+//	             global defaults (D1); the record is the layer's defaults,
+//	             as an opDefaults answered them and the shim wrote them
+//	             once, in full: its records take the first handles
+//	route   str  (length 0xFFFFFFFF: no route)
 //	options rec  an object record, or recNull
-//	added   rec  for opMergeAhead only: the header members its remerge
-//	             sets, an object record of strings, or recNull for the
-//	             ones the bridge keeps (opMergeAhead, below)
 //
 // A str is a u32 byte length and that many bytes of UTF-8 (WTF-8 where a
 // JavaScript string holds a lone surrogate, so that the engine can refuse
 // it where it reaches a url, D12). A record (rec) is a tag byte and its
-// payload; each key and each record takes the next handle:
+// payload:
 //
 //	recUndefined, recNull, recFalse, recTrue
 //	recNumber    u8 length, JavaScript's String(n) text (D12)
@@ -45,10 +43,6 @@ package bridge
 //	             shim did not write (large, or likely never read); the
 //	             engine asks for it through the load import where it must
 //	             read it (core.Unloaded)
-//	recLayerString u32 handle: a string equal to the value of that handle
-//	             in the layer's table, which the engine holds: a header
-//	             value a result took from the layer, given back (the next
-//	             page's headers, the auth hook's), is not written again
 //
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
@@ -63,7 +57,6 @@ package bridge
 // the box (exports.go). The words describe one value:
 //
 //	opRef h        the value of handle h
-//	opCopy h       a copy of the value of handle h (a layer's plain object)
 //	opText off     a string: the next word is its byte length, with
 //	               textWide set when it may not be ASCII (always past
 //	               textScanned bytes); off is in the text buffer
@@ -77,51 +70,18 @@ package bridge
 //	opShaped n<<2|s an object of n members whose first ones are those of
 //	               shapes[s], in that order: their values follow, without
 //	               their keys, then the other members' (key, value) pairs
-//	opAgain w      the value written from word w of the same answer (its
-//	               first word is 0) once more: the remerge answered ahead
-//	               of an opMergeAhead names so the members it shares with
-//	               the merge before it (writer.objectAgain)
 //
-// A word is tag | arg<<4. statusOK: the result (endpoint, parse, merge).
-// For opDefaults: the new layer's id, the count n of its values, the n
-// handles they had (its table is those values, in that order), then its
-// options, whose handles number that table. statusError:
-// three opText values, the code, the field and the message (D28).
+// A word is tag | arg<<4. statusOK: the result (request options for
+// opEndpoint and opParse, merged options for opMerge, the new layer's
+// defaults for opDefaults). statusError: three opText values, the code, the
+// field and the message (D28).
 
 // Operations, the first byte of a message.
 const (
 	opEndpoint = 'E' // endpoint(route, options) on a layer -> request options
 	opMerge    = 'M' // merge(route, options) on a layer    -> merged options
 	opParse    = 'P' // parse(options)                     -> request options
-	opDefaults = 'D' // defaults(options) on a layer        -> a new layer and its options
-	// opMergeParse is merge(route, options) on a layer, then parse() of its
-	// result, in one answer: the merged options, then a word, 1 and the
-	// request options, or 0 and the parse's error (code, field, message).
-	// The shim keeps it for a parse() of the unchanged result (js/protocol.js).
-	opMergeParse = 'B'
-	// opRemerge is merge() of the merged options the last call gave, with
-	// the members in options changed or added (core.Session.Remerge): the
-	// shim sends only what changed since that answer (Octokit's auth hook
-	// sets one header). The last call must have been an opMerge or
-	// opMergeParse on the same layer (not a remerge: its merged options hold
-	// views into the message before it), and the message's handles go on
-	// from that call's: unchanged members keep theirs. Answered as opMerge.
-	opRemerge = 'R'
-	// opRemergeParse is opRemerge and then parse() of its result, answered
-	// as opMergeParse.
-	opRemergeParse = 'S'
-	// opMergeAhead is opMerge, and the remerge the shim expects the program
-	// to make of its result next, answered at once: the message ends with
-	// one more rec, an object of header members (strings), which the
-	// remerge sets on the merged options' headers (Octokit's auth hook sets
-	// the same authorization on every request); or recNull for the members
-	// of the last opMergeAhead that wrote them out, which the bridge keeps:
-	// they take handles as if written again, so that the shim need not
-	// read a token again to write it. The answer is the merged options,
-	// then a word: 1, the remerged options and their parse as
-	// opRemergeParse answers them, or 0 alone when that remerge failed. The
-	// merged options are kept for an opRemerge, as opMerge's are.
-	opMergeAhead = 'A'
+	opDefaults = 'D' // defaults(options) on a layer        -> the new layer's defaults
 )
 
 // Record tags.
@@ -139,7 +99,6 @@ const (
 	recHeldString
 	recHeldArray
 	recHeldObject
-	recLayerString
 )
 
 // noRoute is the route length that means "no route".
@@ -151,7 +110,6 @@ const LoadFailed = -0x80000000
 // Answer tags, the low 4 bits of a word.
 const (
 	opRef = iota
-	opCopy
 	opText
 	opConst
 	opObject
@@ -160,7 +118,6 @@ const (
 	opBigInt
 	opBare
 	opShaped
-	opAgain
 )
 
 // shapes are the runs of keys that answers' objects most often begin with,
@@ -219,6 +176,7 @@ var constants = [...]string{
 	"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 	"method", "url", "baseUrl", "headers", "mediaType", "data", "request", "body",
 	"format", "previews", "accept", "user-agent", "content-type", "authorization",
+	"https://api.github.com", "application/vnd.github.v3+json", core.UserAgent,
 }
 
 // Indexes of constants the writer names without looking them up.

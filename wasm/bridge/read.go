@@ -15,9 +15,7 @@ type reader struct {
 	pos  int
 	next int // the next handle
 	slab *slab
-	// layer holds the strings of the call's layer by handle (recLayerString).
-	layer []core.Value
-	bad   bool // the message is malformed
+	bad  bool // the message is malformed
 }
 
 // slab holds the objects and values of one call's messages for reuse.
@@ -143,18 +141,6 @@ func (r *reader) value(depth, h int) core.Value {
 		return r.object(depth, h)
 	case recHost:
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
-	case recLayerString:
-		// A string of the layer, named by its handle there: the layer's own
-		// value, a view of its copy, marked if the engine checked it (a
-		// header value, core's checkHeader). The value takes its handle in
-		// this message, as any other, so that the answer names what the
-		// caller gave.
-		i := r.u32()
-		if uint64(i) >= uint64(len(r.layer)) || r.layer[i].Kind() != core.String || r.layer[i].Text() == "" {
-			r.bad = true
-			return core.Value{}
-		}
-		v = r.layer[i]
 	case recHeldString:
 		return core.Unloaded(core.String, h)
 	case recHeldArray:

@@ -12,13 +12,10 @@ type writer struct {
 	text []byte
 	base int // the first handle of the call: smaller ones are the layer's
 	bad  bool
-	// at holds, for each member of the object objectNoted wrote last, the
-	// word its value starts at (-1 for one left out), for objectAgain.
-	at []int32
 }
 
 func (w *writer) reset(base int) {
-	w.ops, w.text, w.base, w.bad, w.at = w.ops[:0], w.text[:0], base, false, w.at[:0]
+	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
 }
 
 func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
@@ -61,10 +58,11 @@ func (w *writer) value(v core.Value) {
 		w.word(opRef, h)
 		return
 	}
-	if h, ok := v.Handle(); ok { // a layer's plain object or array
+	if _, ok := v.Handle(); ok { // a layer's plain object or array
 		switch {
-		case v.IsUnloaded(): // a layer's values are all given; kept for safety
-			w.word(opCopy, h)
+		case v.IsUnloaded(): // a layer is written in full: none is unloaded
+			w.bad = true
+			w.word(opConst, constNull)
 		case v.Kind() == core.Object:
 			w.object(v.Obj())
 		default:
@@ -108,64 +106,12 @@ func (w *writer) array(list []core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *writer) object(o *core.Obj) { w.members(opObject, o, nil, false) }
-
-// objectNoted writes o as object does, noting where each of its members'
-// values starts (at), for an objectAgain after it.
-func (w *writer) objectNoted(o *core.Obj) {
-	w.at = w.at[:0]
-	w.members(opObject, o, nil, true)
-}
-
-// objectAgain writes o as object does, but a member that is the very value
-// of the same member of before, the object objectNoted wrote last, as
-// opAgain: the remerge answered ahead of an opMergeAhead is its merge with
-// other headers, and its url, mediaType and request are not written twice.
-func (w *writer) objectAgain(o, before *core.Obj) {
-	if len(w.at) != before.Len() {
-		w.object(o) // not noted: written whole
-		return
-	}
-	w.members(opObject, o, before, false)
-}
-
-// again writes member i of an objectAgain, v, as opAgain when it is the
-// very value of member i of before, and one that value would write in more
-// than a word; it reports whether it did.
-func (w *writer) again(before *core.Obj, i int, v core.Value) bool {
-	if i >= before.Len() || w.at[i] < 0 || before.At(i) != v || w.oneWord(v) {
-		return false
-	}
-	w.word(opAgain, int(w.at[i]))
-	return true
-}
-
-// oneWord reports whether value writes v as a single word: by handle
-// (opRef, opCopy; not a layer's plain object or array, written out member
-// by member) or as a constant.
-func (w *writer) oneWord(v core.Value) bool {
-	if _, ok := w.ref(v); ok {
-		return true
-	}
-	if _, ok := v.Handle(); ok {
-		return v.IsUnloaded() // opCopy; else written out
-	}
-	switch v.Kind() {
-	case core.String:
-		_, ok := constantIndex(v.Text())
-		return ok
-	case core.Number, core.BigInt, core.Array, core.Object:
-		return false
-	}
-	return true // undefined, null, a boolean; an opaque value without a handle
-}
+func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
 
 // members writes o as an object of tag opObject (opShaped when its defined
 // members begin with a shape's keys) or opBare; the count is patched in
-// once the defined members are written. With again (objectAgain), its
-// members that are again's are written as opAgain; noting (objectNoted),
-// where each member's value starts goes into w.at.
-func (w *writer) members(tag int, o *core.Obj, again *core.Obj, noting bool) {
+// once the defined members are written.
+func (w *writer) members(tag int, o *core.Obj) {
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
 	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
@@ -178,9 +124,6 @@ func (w *writer) members(tag int, o *core.Obj, again *core.Obj, noting bool) {
 	for i := 0; i < o.Len(); i++ {
 		v := o.At(i)
 		if v.Kind() == core.Undefined {
-			if noting {
-				w.at = append(w.at, -1)
-			}
 			continue
 		}
 		n++
@@ -191,15 +134,12 @@ func (w *writer) members(tag int, o *core.Obj, again *core.Obj, noting bool) {
 				w.str(o.Key(i))
 			}
 		}
-		if noting {
-			w.at = append(w.at, int32(len(w.ops)))
-		}
 		// A value given by handle, as most are, is the word value would
-		// write, and one again never replaces: written here, it saves those
-		// two calls, which in Go's WebAssembly pass v through memory.
+		// write: written here, it saves a call, which in Go's WebAssembly
+		// passes v through memory.
 		if h, ok := w.ref(v); ok {
 			w.word(opRef, h)
-		} else if again == nil || !w.again(again, i, v) {
+		} else {
 			w.value(v)
 		}
 	}
@@ -283,7 +223,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
 		if _, given := r.Body.Handle(); r.Body.Kind() == core.Object && !given {
-			w.members(opBare, r.Body.Obj(), nil, false) // the JSON body the engine built (D18)
+			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
 		}

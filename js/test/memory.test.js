@@ -1,0 +1,48 @@
+// Nothing of a call stays reachable after it returns, unless its result
+// holds it: the shim keeps no answer and no input. Run in Node, with the
+// collector exposed to the test.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { endpoint } from "endpoint-wasm";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc");
+
+/** collected reports whether the value made by make is collected once the calls use it and let go of it. */
+async function collected(use) {
+  let ref;
+  (() => {
+    const buffer = new Uint8Array(50 << 20);
+    ref = new WeakRef(buffer);
+    use(buffer);
+  })();
+  for (let i = 0; i < 100; i++) endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: `r${i}` });
+  for (let i = 0; i < 3 && ref.deref() !== undefined; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+  }
+  return ref.deref() === undefined;
+}
+
+const uses = {
+  "endpoint() with it as data": (b) => endpoint("POST /x", { data: b }),
+  "merge() with it as data": (b) => endpoint.merge("POST /x", { data: b }),
+  "parse() of merged options holding it": (b) => endpoint.parse(endpoint.merge("POST /x", { data: b })),
+  "a body parameter": (b) => endpoint("POST /x", { file: b, title: "t" }),
+  "request": (b) => endpoint("GET /x", { request: { b } }),
+  "a call that fails": (b) => assert.throws(() => endpoint("GET /x", { data: b })),
+  "a client made with it and let go": (b) => endpoint.defaults({ request: { b } })("GET /x"),
+};
+
+for (const [what, use] of Object.entries(uses)) {
+  test(`a 50 MB buffer given to ${what} is collected once the call returns and the program lets go of it`, async () => {
+    assert.ok(await collected(use));
+  });
+}
+
+test("the test can fail: a buffer the program keeps is not collected", async () => {
+  const kept = [];
+  assert.equal(await collected((b) => kept.push(endpoint("POST /x", { data: b }))), false);
+});
