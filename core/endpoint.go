@@ -78,6 +78,14 @@ func globalDefaults() *Obj {
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
 const UserAgent = "endpoint-wasm/" + Version
 
+// WithDefaults returns a Builder over defaults exactly as given: what
+// DEFAULTS of a Builder returned (the global defaults with layers merged
+// over them), kept as data, as the JavaScript shim keeps each layer of
+// .defaults() and sends it with every call. They are not merged again:
+// merging is not idempotent for every input (D25 trims one "-preview" a
+// merge). defaults must not change while the Builder is in use.
+func WithDefaults(defaults *Obj) *Builder { return newBuilder(defaults) }
+
 // New returns the Builder with the global defaults.
 func New() *Builder { return base }
 

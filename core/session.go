@@ -35,7 +35,6 @@ type Session struct {
 	// layerBase is the baseUrl of the Builder of the call under way, checked
 	// when the Builder was made (usableBase).
 	layerBase string
-	layer     Builder // the Builder of defaults given as they are (Builder)
 }
 
 // A Loader supplies the content of an Unloaded value: given the value (its
@@ -87,18 +86,6 @@ func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 		return nil, errorf(CodeInvalidArgument, "options", "nested deeper than %d levels, or cyclic", MaxDepth)
 	}
 	return newBuilder(d), nil
-}
-
-// Builder returns a Builder over defaults exactly as given: what DEFAULTS of
-// a Builder returned (the global defaults with layers merged over them),
-// which a caller kept as data, as the JavaScript shim keeps each layer of
-// .defaults() and sends it with every call. They are not merged again:
-// merging is not idempotent for every input (D25 trims one "-preview" a
-// merge). The Builder is the session's own, valid until its next call to
-// Builder; defaults must not change while it is in use.
-func (s *Session) Builder(defaults *Obj) *Builder {
-	s.layer.set(defaults)
-	return &s.layer
 }
 
 // begin starts a call: every scratch buffer is free again.

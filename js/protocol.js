@@ -371,14 +371,18 @@ class Writer {
  * object, which a call's plain object merges with (D21).
  */
 export function encodeLayer(options) {
-  const w = new Writer();
+  const w = layerWriter;
   w.begin([]);
   w.hold = true;
   w.options(options, NO_KEYS, true);
-  const merged = new Set(Object.keys(options).filter((k) => isPlain(options[k])));
-  return { bytes: w.buf.slice(0, w.length), table: w.table, options, merged };
+  let merged = NO_KEYS;
+  for (const k in options) if (k !== "headers" && k !== "mediaType" && isPlain(options[k])) (merged === NO_KEYS ? (merged = new Set()) : merged).add(k);
+  const bytes = w.buf.slice(0, w.length), table = w.table;
+  w.begin(null, w.buf.length > STAGE ? new Uint8Array(4096) : w.buf); // a large layer's room is not kept
+  return { bytes, table, options, merged };
 }
 const NO_KEYS = new Set();
+const layerWriter = new Writer();
 
 /** The layer of the global defaults (D1), which the engine holds itself. */
 export function rootLayer(options) {

@@ -10,12 +10,14 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// Bridge runs the shim's messages on the engine. It keeps no answer and no
-// layer between calls: each message carries the layer it is made on, so
-// every answer is a function of its message (and of what the shim loads
-// during the call). What it keeps is memory: the input buffer, the
-// session's scratch memory, the slab and arena values are decoded into,
-// and the answer's buffers, all reused from call to call.
+// Bridge runs the shim's messages on the engine. It keeps no answer
+// between calls: each message carries the layer it is made on, so every
+// answer is a function of its message (and of what the shim loads during
+// the call). What it keeps is memory: the input buffer, the session's
+// scratch memory, the slab and arena values are decoded into, and the
+// answer's buffers, all reused from call to call; and the last layer
+// decoded, by its bytes, so that calls on one client do not decode the same
+// bytes again (what they decode to depends on nothing else).
 type Bridge struct {
 	in      []byte
 	session core.Session
@@ -23,6 +25,16 @@ type Bridge struct {
 	load    loader
 	w       writer
 	small   int // small calls since the last large one (trim)
+	layer   decoded
+}
+
+// decoded is a layer record and what it decodes to: its Builder (nil for
+// none yet) and the handle after its last.
+type decoded struct {
+	rec  []byte
+	slab slab
+	b    *core.Builder
+	next int
 }
 
 // New returns a Bridge whose loader asks fetch for the whole value of a
@@ -71,12 +83,11 @@ func (b *Bridge) Call(in []byte) (status int) {
 	if n := r.u32(); n > 0 {
 		// The layer of .defaults() the call is made on, as the shim keeps it:
 		// its defaults, whose records take the first handles.
-		end := r.pos + int(n)
-		if d := r.value(1, -1); d.Kind() == core.Object && r.pos == end {
-			layer = b.session.Builder(d.Obj())
-		} else {
+		rec := r.text(n)
+		if layer = b.decodeLayer(rec); layer == nil {
 			r.bad = true
 		}
+		r.next = b.layer.next
 	}
 	base := r.next
 	route := ""
@@ -126,6 +137,25 @@ func (b *Bridge) Call(in []byte) (status int) {
 	return statusOK
 }
 
+// decodeLayer returns the Builder of a layer record, decoding it unless it
+// is the last one decoded; nil when it is malformed.
+func (b *Bridge) decodeLayer(rec string) *core.Builder {
+	l := &b.layer
+	if l.b != nil && string(l.rec) == rec {
+		return l.b
+	}
+	l.b = nil
+	l.rec = append(l.rec[:0], rec...)
+	l.slab.reset()
+	r := reader{in: l.rec, slab: &l.slab}
+	d := r.value(1, -1)
+	if r.bad || r.pos != len(l.rec) || d.Kind() != core.Object {
+		return nil
+	}
+	l.b, l.next = core.WithDefaults(d.Obj()), r.next
+	return l.b
+}
+
 // panicText describes a recovered panic: its message when it is an error
 // or a string (a runtime error, or a panic of the engine's), else its kind.
 // Not fmt's %v: fmt would be linked into the module for this alone.
@@ -172,6 +202,7 @@ func (b *Bridge) trim() {
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
 	b.session = core.Session{Loader: &b.load}
 	b.w = writer{}
+	b.layer = decoded{}
 }
 
 // errHost is what a load returns when the shim could not read the value:
