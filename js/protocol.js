@@ -364,25 +364,40 @@ class Writer {
 }
 
 /**
- * encodeLayer returns the layer of .defaults() whose defaults are options
- * (the engine's answer to OP_DEFAULTS, values of their own): the bytes of
- * their record, written once and sent with every call on the layer, the
- * table of values its handles name, and the keys where it holds a plain
- * object, which a call's plain object merges with (D21).
+ * layerOf returns the layer of .defaults() that an OP_DEFAULTS answered:
+ * its defaults (values of their own), the bytes of their record, sent with
+ * every call on the layer, the table of values the record's handles name,
+ * and the keys where it holds a plain object, which a call's plain object
+ * merges with (D21). The record's handles number the defaults' keys and
+ * values in order (protocol.go): listed so, they are the table.
  */
-export function encodeLayer(options) {
-  const w = layerWriter;
-  w.begin([]);
-  w.hold = true;
-  w.options(options, NO_KEYS, true);
+function layerOf(options, bytes) {
+  const table = [options];
   let merged = NO_KEYS;
-  for (const k in options) if (k !== "headers" && k !== "mediaType" && isPlain(options[k])) (merged === NO_KEYS ? (merged = new Set()) : merged).add(k);
-  const bytes = w.buf.slice(0, w.length), table = w.table;
-  w.begin(null, w.buf.length > STAGE ? new Uint8Array(4096) : w.buf); // a large layer's room is not kept
+  for (const k of Object.keys(options)) {
+    const v = options[k];
+    if (v === undefined) continue;
+    table.push(k);
+    if (k === "data") table.push(v); // a host value (D19)
+    else listed(table, v);
+    if (k !== "headers" && k !== "mediaType" && isPlain(v)) (merged === NO_KEYS ? (merged = new Set()) : merged).add(k);
+  }
   return { bytes, table, options, merged };
 }
+
+/** listed pushes v, and the keys and values inside it if it is a plain object or array, onto table, as the record numbers them. */
+function listed(table, v) {
+  table.push(v);
+  if (Array.isArray(v)) for (const e of v) listed(table, e);
+  else if (isPlain(v)) {
+    for (const k of Object.keys(v)) {
+      if (v[k] === undefined) continue;
+      table.push(k);
+      listed(table, v[k]);
+    }
+  }
+}
 const NO_KEYS = new Set();
-const layerWriter = new Writer();
 
 /** The layer of the global defaults (D1), which the engine holds itself. */
 export function rootLayer(options) {
@@ -543,7 +558,10 @@ export function createWire(exports) {
         const e = hostError;
         throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
       }
-      return read();
+      const value = read();
+      if (op !== OP_DEFAULTS) return value;
+      const rec = textAt + u32[p++];
+      return layerOf(value, u8.slice(rec, rec + u32[p++]));
     } finally {
       layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
       loaded = -1;

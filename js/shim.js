@@ -5,7 +5,7 @@
 // call is made from its own arguments and the layer it is made on.
 
 import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
-import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, encodeLayer, rootLayer } from "./protocol.js";
+import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, rootLayer } from "./protocol.js";
 import { copyPlain, describe, isPlain } from "./values.js";
 
 /**
@@ -75,7 +75,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
       return send(OP_PARSE, root, undefined, options);
     };
     endpoint.defaults = function defaults(options) {
-      return withDefaults(encodeLayer(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true)));
+      return withDefaults(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
     };
     Object.defineProperty(endpoint, LAYER, { value: layer }); // not enumerable: no console shows it, no spread copies it
     Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);

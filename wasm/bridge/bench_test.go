@@ -13,8 +13,7 @@ import (
 // traffic: GitHub routes with values that need encoding or not, a body with
 // a held string, a layer with a token, merge and parse.
 func realCalls(s *shim) []realCall {
-	_, d := s.run(s.msg(opDefaults, nil, nil, `{"headers":{"authorization":"token 0000000000000000000000000000000000000000"},"per_page":100}`))
-	l := s.layerOf(d)
+	l, _ := s.defaults(nil, `{"headers":{"authorization":"token 0000000000000000000000000000000000000000"},"per_page":100}`)
 	var calls []realCall
 	// add takes a message with the values msg left for it (its loads need them).
 	add := func(name string, in []byte) {
@@ -98,5 +97,22 @@ func TestCallsForCounting(t *testing.T) {
 				c.call(s.b)
 			}
 		}
+	}
+}
+
+// BenchmarkNewLayer is a call on a layer the bridge has not decoded last, as
+// each call of a program that makes a client for each request is.
+func BenchmarkNewLayer(b *testing.B) {
+	s := newShim()
+	var ins [2][]byte
+	for i := range ins {
+		l, _ := s.defaults(nil, `{"headers":{"authorization":"token `+strconv.Itoa(i)+`000000000000000000000000000000000000000"}}`)
+		ins[i] = s.msg(opEndpoint, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		s.b.Call(ins[i&1])
+		i++
 	}
 }

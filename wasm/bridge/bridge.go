@@ -114,10 +114,16 @@ func (b *Bridge) Call(in []byte) (status int) {
 		}
 	case opMerge, opDefaults:
 		// A new layer is the merge of its options over the layer it is made
-		// on (spec rule 1); the shim keeps what this answers as its defaults.
+		// on (spec rule 1); the shim keeps its defaults as the record that
+		// follows the answer (protocol.go).
 		var m *core.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
 			b.w.object(m)
+			if op == opDefaults {
+				at := len(b.w.text)
+				b.w.text = appendRecord(b.w.text, core.ObjValue(m))
+				b.w.ops = append(b.w.ops, uint32(at), uint32(len(b.w.text)-at))
+			}
 		}
 	default:
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))

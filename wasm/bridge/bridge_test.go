@@ -60,16 +60,20 @@ func TestBridge(t *testing.T) {
 // D27), and a layer made again from the same answer answers the same.
 func TestALayerIsDataAndItsValuesComeBackByHandle(t *testing.T) {
 	s := newShim()
-	status, got := s.run(s.msg(opDefaults, nil, nil, `{"baseUrl":"https://h.example","headers":{"X-A":"1"},"request":{"n":1,"deep":{"a":1}},"per_page":100}`))
+	l, got := s.defaults(nil, `{"baseUrl":"https://h.example","headers":{"X-A":"1"},"request":{"n":1,"deep":{"a":1}},"per_page":100}`)
 	want := `{"method":"GET","baseUrl":"https://h.example","headers":` + std + `,"x-a":"1"},"mediaType":{"format":"","previews":[]},"request":{"n":1,"deep":{"a":1}},"per_page":100}`
-	if status != statusOK || got != want {
+	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 	want = `{"method":"post","url":"https://h.example/y","headers":` + std + `,"x-a":"1","content-type":"application/json; charset=utf-8"},"body":{"per_page":100,"t":"x"},"request":{"n":1,"deep":{"a":1,"b":2}}}`
-	for i := 0; i < 2; i++ {
-		l := s.layerOf(got)
-		if _, res := s.run(s.msg(opEndpoint, l, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`)); res != want {
-			t.Errorf("got  %s\nwant %s", res, want)
+	other, _ := s.defaults(nil, `{"per_page":1}`)
+	for _, on := range []*layer{l, other, l} { // decoded, another, decoded again
+		res := `{"method":"post","url":"https://api.github.com/y","headers":` + std + `,"content-type":"application/json; charset=utf-8"},"body":{"per_page":1,"t":"x"},"request":{"deep":{"b":2}}}`
+		if on == l {
+			res = want
+		}
+		if _, got := s.run(s.msg(opEndpoint, on, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`)); got != res {
+			t.Errorf("got  %s\nwant %s", got, res)
 		}
 	}
 }
@@ -79,8 +83,7 @@ func TestALayerIsDataAndItsValuesComeBackByHandle(t *testing.T) {
 // more "-preview" at each call (D25).
 func TestALayerIsNotMergedAgain(t *testing.T) {
 	s := newShim()
-	_, d := s.run(s.msg(opDefaults, nil, nil, `{"mediaType":{"previews":["a-preview-preview-preview"]}}`))
-	l := s.layerOf(d)
+	l, _ := s.defaults(nil, `{"mediaType":{"previews":["a-preview-preview-preview"]}}`)
 	for i := 0; i < 3; i++ {
 		_, got := s.run(s.msg(opMerge, l, route("GET /x"), ``))
 		if !strings.Contains(got, `"previews":["a-preview-preview"]`) {

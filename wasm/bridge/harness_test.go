@@ -53,15 +53,41 @@ func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...str
 	return s.options(out, options, hold)
 }
 
-// layerOf makes the layer whose defaults are the JSON text of an opDefaults
-// answer, written in full as the shim writes them once.
-func (s *shim) layerOf(defaults string) *layer {
-	saved := s.vals
-	s.vals = nil
-	rec := s.options(nil, defaults, nil)
-	l := &layer{rec, s.vals}
-	s.vals = saved
-	return l
+// defaults runs an opDefaults on l with options and returns the new layer
+// as the shim keeps it: the record that follows the answer, and a table
+// listing its values in the order its handles number them (js/protocol.js,
+// layerOf), and the answer as JSON text.
+func (s *shim) defaults(l *layer, options string) (*layer, string) {
+	status, got := s.run(s.msg(opDefaults, l, nil, options))
+	if status != statusOK {
+		return nil, got
+	}
+	ops := s.b.w.ops
+	at, n := ops[len(ops)-2], ops[len(ops)-1]
+	rec := append([]byte(nil), s.b.w.text[at:at+n]...)
+	r := reader{in: rec, slab: &slab{}}
+	d := r.value(1, -1)
+	if r.bad || r.pos != len(rec) {
+		panic("a malformed layer record")
+	}
+	var table []core.Value
+	var list func(v core.Value)
+	list = func(v core.Value) {
+		table = append(table, v)
+		switch v.Kind() {
+		case core.Array:
+			for _, e := range v.List() {
+				list(e)
+			}
+		case core.Object:
+			for i := 0; i < v.Obj().Len(); i++ {
+				table = append(table, core.Str(v.Obj().Key(i)))
+				list(v.Obj().At(i))
+			}
+		}
+	}
+	list(d)
+	return &layer{rec, table}, got
 }
 
 // options writes the options record of a message.

@@ -22,8 +22,8 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	op      u8   an operation (below)
 //	layer   u32  byte length of the layer record that follows, 0 for the
 //	             global defaults (D1); the record is the layer's defaults,
-//	             as an opDefaults answered them and the shim wrote them
-//	             once, in full: its records take the first handles
+//	             as an opDefaults answered them: its records take the first
+//	             handles
 //	route   str  (length 0xFFFFFFFF: no route)
 //	options rec  an object record, or recNull
 //
@@ -73,8 +73,11 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //
 // A word is tag | arg<<4. statusOK: the result (request options for
 // opEndpoint and opParse, merged options for opMerge, the new layer's
-// defaults for opDefaults). statusError: three opText values, the code, the
-// field and the message (D28).
+// defaults for opDefaults, then two words: the offset and length in the
+// text buffer of the same defaults as a layer record, whose records number
+// as the defaults' keys and values do, in order, undefined members left
+// out, data and other host values as one). statusError: three opText
+// values, the code, the field and the message (D28).
 
 // Operations, the first byte of a message.
 const (
