@@ -37,7 +37,7 @@ const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
 const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_OPS_LEN = 3, BOX_TEXT = 4, BOX_TEXT_LEN = 5;
 
 /** The values answers name by index: protocol.go's constants, in order. */
-export const CONSTANTS = [
+const CONSTANTS = [
   undefined, null, false, true,
   "", "application/json; charset=utf-8",
   "get", "head", "post", "put", "patch", "delete",
@@ -52,7 +52,7 @@ export const CONSTANTS = [
  * Such an object is built as a literal of those keys, which V8 makes with
  * its hidden class at once.
  */
-export const SHAPES = [
+const SHAPES = [
   ["method", "baseUrl", "headers", "mediaType"],
   ["method", "url", "headers"],
   ["accept", "user-agent"],
@@ -61,7 +61,7 @@ export const SHAPES = [
 const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 
 /** How deeply input may nest, the options object being level 1 (D29). */
-export const MAX_DEPTH = 256;
+const MAX_DEPTH = 256;
 
 // What a call writes of a parameter it may never read: a longer string, or
 // an array longer or holding anything but short scalars, is held (only its
@@ -74,7 +74,7 @@ const SHORT_STRING = 256, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
  * must read past 16 MiB is refused before it crosses, so that no input can
  * exhaust the engine's memory (D29). Values that only travel do not count.
  */
-export const MAX_MESSAGE = 16 << 20;
+const MAX_MESSAGE = 16 << 20;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -120,7 +120,6 @@ class Writer {
     this.grow = grow;
     this.table = [];
     this.snap = false;
-    this.hold = false;
     this.text = null; // textIn's functions, for a writer into the engine's memory
   }
 
@@ -135,7 +134,7 @@ class Writer {
   begin(table, buf = this.buf, start = 0, end = buf.length, snap = false) {
     this.moveTo(buf, start, end);
     this.table = table;
-    this.snap = this.hold = snap;
+    this.snap = snap;
   }
 
   moveTo(buf, start, end) {
@@ -246,7 +245,7 @@ class Writer {
     this.table.push(v);
     switch (typeof v) {
       case "string":
-        if ((!full || this.hold) && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
+        if ((!full || this.snap) && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
         this.u8(REC_STRING);
         return this.str(v);
       case "number": {
