@@ -60,31 +60,23 @@ var base = newBuilder(globalDefaults())
 // nor the sort From uses.
 func globalDefaults() *Obj {
 	headers := NewObj(2) // constant header values, which hold no CR, LF or NUL: marked checked
-	headers.Append("accept", -1, Str("application/vnd.github.v3+json").markedSafe())
-	headers.Append("user-agent", -1, Str(UserAgent).markedSafe())
+	headers.Append("accept", Str("application/vnd.github.v3+json").markedSafe())
+	headers.Append("user-agent", Str(UserAgent).markedSafe())
 	headers.clean = true
 	mediaType := NewObj(2)
-	mediaType.Append("format", -1, Str(""))
-	mediaType.Append("previews", -1, List())
+	mediaType.Append("format", Str(""))
+	mediaType.Append("previews", List())
 	mediaType.clean = true
 	d := NewObj(4)
-	d.Append("method", -1, Str("GET"))
-	d.Append("baseUrl", -1, Str("https://api.github.com"))
-	d.Append("headers", -1, ObjValue(headers))
-	d.Append("mediaType", -1, ObjValue(mediaType))
+	d.Append("method", Str("GET"))
+	d.Append("baseUrl", Str("https://api.github.com"))
+	d.Append("headers", ObjValue(headers))
+	d.Append("mediaType", ObjValue(mediaType))
 	return d
 }
 
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
 const UserAgent = "endpoint-wasm/" + Version
-
-// WithDefaults returns a Builder over defaults exactly as given: what
-// DEFAULTS of a Builder returned (the global defaults with layers merged
-// over them), kept as data, as the JavaScript shim keeps each layer of
-// .defaults() and sends it with every call. They are not merged again:
-// merging is not idempotent for every input (D25 trims one "-preview" a
-// merge). defaults must not change while the Builder is in use.
-func WithDefaults(defaults *Obj) *Builder { return newBuilder(defaults) }
 
 // New returns the Builder with the global defaults.
 func New() *Builder { return base }

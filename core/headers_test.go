@@ -57,7 +57,7 @@ func TestAMarkedValueUnderAnInvalidNameIsRefused(t *testing.T) {
 		t.Fatal("not marked")
 	}
 	h := NewObj(1)
-	h.Append("bad name", -1, marked)
+	h.Append("bad name", marked)
 	m.Set("headers", ObjValue(h))
 	_, err = New().Merge("", m)
 	if e, ok := err.(*Error); !ok || e.Code != CodeInvalidHeader || e.Field != "headers" {
@@ -70,7 +70,7 @@ func TestAMarkedValueUnderAnInvalidNameIsRefused(t *testing.T) {
 // (given by the caller, or not yet loaded) carries no mark; and every mark
 // in the results of a layer and a merge is on a clean string.
 func TestOnlyCheckedValuesAreMarked(t *testing.T) {
-	if Str("a").safe() || Unloaded(String, 1).markedSafe().safe() {
+	if Str("a").safe() || unloadedValue(String, 1).markedSafe().safe() {
 		t.Fatal("a caller's string, or one not loaded, is marked")
 	}
 	layer, err := New().Defaults(O("headers", O("User-Agent", "u", "x-n", 1, "x-null", nil)))

@@ -93,9 +93,6 @@ func (o *Obj) Key(i int) string { return o.ents[i].k }
 // At returns the i-th value.
 func (o *Obj) At(i int) Value { return o.ents[i].v }
 
-// KeyHandle returns the handle of the i-th key, and whether it has one.
-func (o *Obj) KeyHandle(i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 }
-
 // Get returns the value of key k and whether the key is present.
 func (o *Obj) Get(k string) (Value, bool) {
 	if i := o.index(k); i >= 0 {
@@ -110,19 +107,15 @@ func (o *Obj) Has(k string) bool { return o.index(k) >= 0 }
 // Set sets key k to v. An existing key keeps its position, as with
 // JavaScript's assignment; a new key goes last, or among the leading
 // integer-like keys in order when it is one.
-func (o *Obj) Set(k string, v Value) { o.SetHandled(k, -1, v) }
-
-// SetHandled is Set for a key that carries a handle (h >= 0), as the bridge
-// gives them; h < 0 is none. An existing key keeps its handle if it has one.
-func (o *Obj) SetHandled(k string, h int, v Value) {
+func (o *Obj) Set(k string, v Value) {
 	o.settle() // left unordered by the engine's own sets (put): never, once they end
-	o.put(k, h, v, len(o.ents))
+	o.put(k, -1, v, len(o.ents))
 	if o.unordered {
 		o.placeLast()
 	}
 }
 
-// put is SetHandled looking for k first at position hint, leaving a new
+// put is Set looking for k first at position hint, leaving a new
 // integer-like key last (unordered) for the caller to settle once it has
 // set all its keys; it returns the position after the key's: a caller that
 // sets keys in the order o holds them (merging merged options into their
@@ -147,12 +140,16 @@ func (o *Obj) put(k string, h int, v Value, hint int) int {
 	return len(o.ents)
 }
 
-// Append adds key k, with handle h (h < 0: none), and v at the end. The
-// caller guarantees that k is not present and that it comes in
-// JavaScript's order (integer-like keys first), as it does when it copies
-// an object key by key: a decoder of JavaScript objects, the engine's own
-// copies. It saves the lookup that Set makes.
-func (o *Obj) Append(k string, h int, v Value) {
+// Append adds key k and v at the end. The caller guarantees that k is not
+// present and that it comes in JavaScript's order (integer-like keys
+// first), as it does when it copies an object key by key: a decoder of
+// JavaScript objects, the engine's own copies. It saves the lookup that Set
+// makes.
+func (o *Obj) Append(k string, v Value) { o.appendEntry(k, -1, v) }
+
+// appendEntry is Append for a key that carries a handle (h >= 0; h < 0 is
+// none), as the bridge gives them.
+func (o *Obj) appendEntry(k string, h int, v Value) {
 	o.clean = false
 	o.mask |= keyBit(k)
 	o.ents = append(o.ents, entry{k, int32(h + 1), v})

@@ -202,7 +202,7 @@ func TestKeysChosenToCollideAreLookedUpInBoundedTime(t *testing.T) { // D29
 	}
 	o := NewObj(0)
 	for i, k := range keys[:1000] {
-		o.Append(k, -1, Num(float64(i)))
+		o.Append(k, Num(float64(i)))
 	}
 	for i, k := range keys[1000:] {
 		o.Set(k, Num(float64(1000+i)))

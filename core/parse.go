@@ -170,7 +170,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 			s.text = appendAccept(s.text, v.text(), format, previews, s.obj())
 			v = Str(s.str(start))
 		}
-		out.Append(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
+		out.appendEntry(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
 	}
 	return out, contentType, nil
 }
@@ -220,7 +220,7 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 		if b == nil {
 			b = s.obj()
 		}
-		b.Append(k, int(o.ents[i].h)-1, v) // keys of o, once each, in order
+		b.appendEntry(k, int(o.ents[i].h)-1, v) // keys of o, once each, in order
 	}
 	if b == nil {
 		return Value{}

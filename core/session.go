@@ -1,6 +1,10 @@
 package core
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
+)
 
 // A Session runs the operations of a Builder reusing its memory from one
 // call to the next: after the first few calls, a call allocates nothing.
@@ -13,9 +17,9 @@ import "unsafe"
 // A Session is not safe for concurrent use; use one per goroutine. The zero
 // value is ready to use.
 type Session struct {
-	// Loader supplies the content of Unloaded values where the engine must
-	// read it. It may be nil when no value is unloaded.
-	Loader Loader
+	// loader supplies the content of unloaded values where the engine must
+	// read it (the bridge's, internal/host); nil when none is unloaded.
+	loader host.Loader[Value]
 
 	objs []*Obj    // scratch objects, handed out in turn by obj()
 	nobj int       // how many of objs this call uses
@@ -35,13 +39,6 @@ type Session struct {
 	// layerBase is the baseUrl of the Builder of the call under way, checked
 	// when the Builder was made (usableBase).
 	layerBase string
-}
-
-// A Loader supplies the content of an Unloaded value: given the value (its
-// kind and handle), it returns the same value with its content, or an error
-// when the content cannot be read (it is cyclic or too deep, D29).
-type Loader interface {
-	Load(v Value) (Value, error)
 }
 
 // Endpoint is Builder.Endpoint in this session.
@@ -136,15 +133,15 @@ func (s *Session) loadNow(v Value, field string) (Value, error) {
 	if lv, ok := s.loaded[v.handle()]; ok {
 		return lv, nil
 	}
-	if s.Loader == nil {
-		return Value{}, errorf(CodeInvalidArgument, field, "the value was not given and there is no Loader")
+	if s.loader == nil {
+		return Value{}, errorf(CodeInvalidArgument, field, "the value was not given and there is no loader")
 	}
-	lv, err := s.Loader.Load(v)
+	lv, err := s.loader.Load(v)
 	if err != nil {
 		return Value{}, err
 	}
 	if lv.kind() != v.kind() || lv.unloaded() {
-		return Value{}, errorf(CodeInvalidArgument, field, "the Loader gave %s for %s", kindName(lv.kind()), kindName(v.kind()))
+		return Value{}, errorf(CodeInvalidArgument, field, "the loader gave %s for %s", kindName(lv.kind()), kindName(v.kind()))
 	}
 	if lv.handle() == 0 {
 		lv = lv.withHandle(v.handle())

@@ -225,26 +225,6 @@ func OpaqueValue(ref any, class Class) Value {
 	return v
 }
 
-// Unloaded returns a value of kind k (String, Array or Object) whose content
-// is not given: the engine places it by its kind and handle, and asks the
-// Session's Loader for the content only where it must read it (a url
-// variable, a query parameter, a plain object merged with a default). A
-// value that only travels, such as a 10 MB body, is thus never converted.
-func Unloaded(k Kind, handle int) Value {
-	return Value{m: uint64(k) | metaUnloaded}.withHandle(int32(handle + 1))
-}
-
-// WithHandle returns v carrying handle h (h >= 0), the caller's name for it.
-func (v Value) WithHandle(h int) Value {
-	return v.withHandle(int32(h + 1))
-}
-
-// Handle returns the handle v carries, and whether it carries one.
-func (v Value) Handle() (int, bool) { return int(v.handle()) - 1, v.handle() != 0 }
-
-// IsUnloaded reports whether v's content is still to be asked of a Loader.
-func (v Value) IsUnloaded() bool { return v.unloaded() }
-
 // Class returns the class of an Opaque value (ClassOther for other kinds).
 func (v Value) Class() Class { return v.class() }
 

@@ -158,7 +158,7 @@ func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	if r.bad || r.pos != len(l.rec) || d.Kind() != core.Object {
 		return nil
 	}
-	l.b, l.next = core.WithDefaults(d.Obj()), r.next
+	l.b, l.next = hc.WithDefaults(d.Obj()), r.next
 	return l.b
 }
 
@@ -206,7 +206,8 @@ func (b *Bridge) trim() {
 	b.in = make([]byte, 0, 4096)
 	b.slab = slab{}
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
-	b.session = core.Session{Loader: &b.load}
+	b.session = core.Session{}
+	hc.SetLoader(&b.session, &b.load)
 	b.w = writer{}
 	b.layer = decoded{}
 }
@@ -215,7 +216,7 @@ func (b *Bridge) trim() {
 // the shim keeps the error and throws it (statusHostError).
 var errHost = errors.New("endpoint: the shim could not read a value")
 
-// loader is the session's core.Loader: it asks the shim for the whole value
+// loader is the session's loader (internal/host): it asks the shim for the whole value
 // of a handle (protocol.go, load) and decodes it. The bytes stay in the
 // arena until the next call, as the strings decoded from them are views.
 type loader struct {
@@ -224,9 +225,9 @@ type loader struct {
 	arena []byte
 }
 
-// Load implements core.Loader.
+// Load implements host.Loader.
 func (l *loader) Load(v core.Value) (core.Value, error) {
-	h, _ := v.Handle()
+	h, _ := hc.Handle(v)
 	data, ok := l.fetch(h, &l.arena)
 	if !ok {
 		return core.Value{}, errHost

@@ -24,7 +24,7 @@ var bridgeCases = []struct {
 		`{"method":"get","url":"https://api.github.com/repos/o/r?page=2","headers":` + std + `}}`},
 	{"a held body value comes back by handle, never read (D15, D19)", opEndpoint, route("POST /x"), `{"big":"x","obj":{"a":1}}`, []string{"big", "obj"},
 		`{"method":"post","url":"https://api.github.com/x","headers":` + std + `,"content-type":"application/json; charset=utf-8"},"body":{"big":"x","obj":{"a":1}}}`},
-	{"a held value the url needs is loaded (core.Unloaded)", opEndpoint, route("GET /x/{path}"), `{"path":"docs/README.md","q":"a+b c"}`, []string{"path", "q"},
+	{"a held value the url needs is loaded (loaded where the engine reads it)", opEndpoint, route("GET /x/{path}"), `{"path":"docs/README.md","q":"a+b c"}`, []string{"path", "q"},
 		`{"method":"get","url":"https://api.github.com/x/docs%2FREADME.md?q=a+b%20c","headers":` + std + `}}`},
 	{"a held array in a query is loaded and joined (D16)", opEndpoint, route("GET /x"), `{"labels":["bug","help wanted"]}`, []string{"labels"},
 		`{"method":"get","url":"https://api.github.com/x?labels=bug%2Chelp%20wanted","headers":` + std + `}}`},

@@ -42,7 +42,7 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	recHeldString, recHeldArray, recHeldObject: a value whose content the
 //	             shim did not write (large, or likely never read); the
 //	             engine asks for it through the load import where it must
-//	             read it (core.Unloaded)
+//	             read it (loaded where the engine reads it)
 //
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it

@@ -142,15 +142,15 @@ func (r *reader) value(depth, h int) core.Value {
 	case recHost:
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
 	case recHeldString:
-		return core.Unloaded(core.String, h)
+		return hc.Unloaded(core.String, h)
 	case recHeldArray:
-		return core.Unloaded(core.Array, h)
+		return hc.Unloaded(core.Array, h)
 	case recHeldObject:
-		return core.Unloaded(core.Object, h)
+		return hc.Unloaded(core.Object, h)
 	default:
 		r.bad = true
 	}
-	return v.WithHandle(h)
+	return hc.WithHandle(v, h)
 }
 
 func (r *reader) array(depth, h int) core.Value {
@@ -174,7 +174,7 @@ func (r *reader) array(depth, h int) core.Value {
 		e := r.value(depth+1, -1)
 		s.vals[i] = e
 	}
-	return core.List(s.vals[start:end:end]...).WithHandle(h)
+	return hc.WithHandle(core.List(s.vals[start:end:end]...), h)
 }
 
 func (r *reader) object(depth, h int) core.Value {
@@ -191,11 +191,11 @@ func (r *reader) object(depth, h int) core.Value {
 		var v core.Value
 		if r.pos < len(r.in) && r.in[r.pos] == recString {
 			r.pos++
-			v = core.Str(r.str()).WithHandle(r.handle())
+			v = hc.WithHandle(core.Str(r.str()), r.handle())
 		} else {
 			v = r.value(depth+1, -1)
 		}
-		o.Append(k, kh, v) // JavaScript gives each key once, in its order
+		hc.Append(o, k, kh, v) // JavaScript gives each key once, in its order
 	}
-	return core.ObjValue(o).WithHandle(h)
+	return hc.WithHandle(core.ObjValue(o), h)
 }

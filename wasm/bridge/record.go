@@ -31,12 +31,12 @@ func appendRecord(dst []byte, v core.Value) []byte {
 	case core.BigInt:
 		return appendText(append(dst, recBigInt), v.Text())
 	case core.String:
-		if v.IsUnloaded() || len(v.Text()) > heldAbove {
+		if hc.IsUnloaded(v) || len(v.Text()) > heldAbove {
 			return append(dst, recHeldString)
 		}
 		return appendText(append(dst, recString), v.Text())
 	case core.Array:
-		if v.IsUnloaded() {
+		if hc.IsUnloaded(v) {
 			return append(dst, recHeldArray)
 		}
 		l := v.List()
@@ -46,7 +46,7 @@ func appendRecord(dst []byte, v core.Value) []byte {
 		}
 		return dst
 	case core.Object:
-		if v.IsUnloaded() {
+		if hc.IsUnloaded(v) {
 			return append(dst, recHeldObject)
 		}
 		o := v.Obj()

@@ -47,7 +47,7 @@ func (w *writer) textOp(tag int, s string) {
 // handle, and is not a layer's plain object or array, which is written out
 // member by member, so that the result gets its own (D2).
 func (w *writer) ref(v core.Value) (int, bool) {
-	h, ok := v.Handle()
+	h, ok := hc.Handle(v)
 	return h, ok && (h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array)
 }
 
@@ -58,9 +58,9 @@ func (w *writer) value(v core.Value) {
 		w.word(opRef, h)
 		return
 	}
-	if _, ok := v.Handle(); ok { // a layer's plain object or array
+	if _, ok := hc.Handle(v); ok { // a layer's plain object or array
 		switch {
-		case v.IsUnloaded(): // a layer is written in full: none is unloaded
+		case hc.IsUnloaded(v): // a layer is written in full: none is unloaded
 			w.bad = true
 			w.word(opConst, constNull)
 		case v.Kind() == core.Object:
@@ -128,7 +128,7 @@ func (w *writer) members(tag int, o *core.Obj) {
 		}
 		n++
 		if n > unkeyed {
-			if h, ok := o.KeyHandle(i); ok {
+			if h, ok := hc.KeyHandle(o, i); ok {
 				w.word(opRef, h)
 			} else {
 				w.str(o.Key(i))
@@ -222,7 +222,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
-		if _, given := r.Body.Handle(); r.Body.Kind() == core.Object && !given {
+		if _, given := hc.Handle(r.Body); r.Body.Kind() == core.Object && !given {
 			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
@@ -240,7 +240,7 @@ func (w *writer) url(url string, merged *core.Obj) {
 	if merged != nil {
 		// (An unloaded url has no text, and a request's url is never "".)
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String && v.Text() == url {
-			if h, ok := v.Handle(); ok {
+			if h, ok := hc.Handle(v); ok {
 				w.word(opRef, h)
 				return
 			}

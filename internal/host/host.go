@@ -1,0 +1,54 @@
+// Package host gives the JavaScript bridge (wasm/bridge) what core keeps
+// out of its API, which speaks Go values: values named by the handles of
+// the wire format, values whose content is loaded only where the engine
+// reads it, and Builders over defaults kept as data. Core fills in its
+// side when it loads; the bridge takes it with Of.
+//
+// It is generic over core's types so that it need not import core (which
+// imports it): core.Value is V, core.Obj is O, core.Session is S,
+// core.Builder is B and core.Kind is K.
+package host
+
+// API is core's side: what the bridge may do to core's values beyond core's
+// own API.
+type API[V, O, S, B, K any] struct {
+	// Handle returns the handle v carries, and whether it carries one.
+	Handle func(v V) (int, bool)
+	// WithHandle returns v carrying handle h (h >= 0), the caller's name for it.
+	WithHandle func(v V, h int) V
+	// Unloaded returns a value of kind k (String, Array or Object) whose
+	// content is not given: the engine places it by its kind and handle, and
+	// asks the session's Loader for the content only where it must read it.
+	Unloaded func(k K, h int) V
+	// IsUnloaded reports whether v's content is still to be loaded.
+	IsUnloaded func(v V) bool
+	// KeyHandle returns the handle of the i-th key of o, and whether it has one.
+	KeyHandle func(o *O, i int) (int, bool)
+	// Append adds key k with handle h (h < 0: none) and v at the end of o,
+	// for a decoder of JavaScript objects, which gives each key once, in
+	// JavaScript's order.
+	Append func(o *O, k string, h int, v V)
+	// SetLoader makes l the loader of s's unloaded values.
+	SetLoader func(s *S, l Loader[V])
+	// WithDefaults returns a Builder over defaults exactly as given: what a
+	// Builder's DEFAULTS returned, kept as data (the shim keeps each layer of
+	// .defaults() so), not merged again.
+	WithDefaults func(defaults *O) *B
+}
+
+// A Loader supplies the content of an unloaded value: given the value (its
+// kind and handle), it returns the same value with its content, or an error
+// when the content cannot be read (it is cyclic or too deep, D29).
+type Loader[V any] interface {
+	Load(v V) (V, error)
+}
+
+// core is core's API, set by core's init.
+var core any
+
+// Set is called by core, once, as it loads.
+func Set[V, O, S, B, K any](api *API[V, O, S, B, K]) { core = api }
+
+// Of returns core's API; it panics when core has not set it or its types
+// are not these.
+func Of[V, O, S, B, K any]() *API[V, O, S, B, K] { return core.(*API[V, O, S, B, K]) }

@@ -1,0 +1,10 @@
+package bridge
+
+import (
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
+)
+
+// hc is what core gives the bridge beyond its API (internal/host): handles,
+// values loaded on demand, Builders over defaults kept as data.
+var hc = host.Of[core.Value, core.Obj, core.Session, core.Builder, core.Kind]()
