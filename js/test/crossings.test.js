@@ -322,14 +322,15 @@ test("merged options changed in place at any depth are merged as changed, never 
   const { endpoint: ref } = await import("@octokit/endpoint");
   const fresh = (await counted()).ep; // parses what it is given: no merge of its own to replay
   const route = "GET /repos/{owner}/{repo}/issues";
-  const parameters = () => ({ owner: "o", repo: "r", mediaType: { previews: ["a"] } });
+  // per_page last: deleting it leaves a url that builds (D34 needs repo).
+  const parameters = () => ({ owner: "o", repo: "r", mediaType: { previews: ["a"] }, per_page: 100 });
   const token = "token ghp_16C7e42F292c6912E7710c838347Ae178B4a";
   const changes = {
     "a header's value": (o) => (o.headers.accept = "application/vnd.github.raw+json"),
     "a preview pushed": (o) => o.mediaType.previews.push("squirrel-girl"),
     "the format": (o) => (o.mediaType.format = "diff"),
     "a key deleted": (o) => delete o.baseUrl,
-    "the last key deleted": (o) => delete o.repo,
+    "the last key deleted": (o) => delete o.per_page,
     "a key added": (o) => (o.state = "open"),
     "a key moved last": (o) => { const m = o.method; delete o.method; o.method = m; },
     "the url": (o) => (o.url = "/repos/{owner}/{repo}/pulls"),
