@@ -2,6 +2,7 @@ package core
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Code classifies an Error. The values are the ERR_* names of docs/behaviour.md
@@ -18,6 +19,7 @@ const (
 	CodeInvalidParameter  Code = "ERR_INVALID_PARAMETER"  // a parameter value that cannot be encoded where it goes (D11, D12, D16)
 	CodeBodyNotAllowed    Code = "ERR_BODY_NOT_ALLOWED"   // data on a GET or HEAD request (D19)
 	CodeInvalidHeader     Code = "ERR_INVALID_HEADER"     // a header name that is not a token, or a value with CR, LF or NUL (D22)
+	CodeMissingParameter  Code = "ERR_MISSING_PARAMETER"  // no value for a path segment in the middle of the url (D34)
 )
 
 // Error is the one error type of the package (D28). Its message starts with
@@ -52,6 +54,7 @@ var (
 	ErrInvalidParameter  = &Error{Code: CodeInvalidParameter}
 	ErrBodyNotAllowed    = &Error{Code: CodeBodyNotAllowed}
 	ErrInvalidHeader     = &Error{Code: CodeInvalidHeader}
+	ErrMissingParameter  = &Error{Code: CodeMissingParameter}
 )
 
 // NewError returns an *Error with code, field and message (the text after
@@ -130,9 +133,10 @@ func clip(s string) string {
 // anything that looks like a credential redacted: a token pasted into a
 // route, a method or a baseUrl by mistake must not reach a log (D23). A run
 // of 16 or more letters, digits, "_" or "-" holding both letters and digits
-// (GitHub's tokens are such runs) keeps its first 4 characters only.
+// (GitHub's tokens are such runs) keeps its first 4 characters only, and
+// the userinfo and query values of a url are left out (hideURLSecrets).
 func quote(s string) string {
-	r := redact(s)
+	r := redact(hideURLSecrets(s))
 	q := strconv.Quote(r)
 	// Escapes can make the quoted text four times the bytes quoted:
 	// control characters are cut further until it fits.
@@ -174,3 +178,83 @@ func redact(s string) string {
 	}
 	return s
 }
+
+// hideURLSecrets returns s with the userinfo of each url in it
+// ("https://admin:password@host") and the values of its query string and
+// fragment ("?client_secret=...") replaced by "[redacted]": places where a
+// url carries credentials that are no token-like run (D23). It runs before
+// clip, so that a password cut in two by the clip is still found. The
+// expressions of a template ("{owner}", "{?page}") are names, not values,
+// and stay; a "{" whose expression is malformed (unclosed) protects nothing
+// past the first character no expression holds.
+func hideURLSecrets(s string) string {
+	if strings.IndexByte(s, '@') < 0 && strings.IndexByte(s, '=') < 0 {
+		return s
+	}
+	var b []byte
+	last := 0 // s[last:i] is still to be copied into b
+	cut := func(from, to int) {
+		if from >= 0 && from < to {
+			b = append(append(b, s[last:from]...), "[redacted]"...)
+			last = to
+		}
+	}
+	expr := -1     // where the expression under way opened, or -1
+	query := false // in a query string or fragment, up to white space
+	value := -1    // where the literal text of a query value started, or -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if expr >= 0 {
+			switch {
+			case c == '}':
+				expr = -1
+				if query && i+1 < len(s) && !endsQueryValue(s[i+1]) {
+					value = i + 1 // literal text after an expression in a value
+				}
+				continue
+			case i == expr+1 && strings.IndexByte("+#./;?&", c) >= 0,
+				isNameChar(c) || strings.IndexByte(".%,*:-", c) >= 0:
+				continue
+			}
+			expr = -1 // no expression holds c: it was malformed
+		}
+		switch {
+		case c == '{':
+			cut(value, i)
+			value, expr = -1, i
+		case isSpace(c):
+			cut(value, i)
+			query, value = false, -1
+		case c == '#' || c == '?' && !query:
+			cut(value, i)
+			query, value = true, -1
+		case query && (c == '&' || c == ';'):
+			cut(value, i)
+			value = -1
+		case query && c == '=' && value < 0:
+			value = i + 1
+		case !query && c == ':' && strings.HasPrefix(s[i:], "://"):
+			// The authority runs to the first "/", "?", "#" or white space;
+			// its userinfo to the last "@" in it.
+			start := i + 3
+			end := start
+			for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' && !isSpace(s[end]) {
+				end++
+			}
+			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
+				cut(start, start+at)
+			}
+			i = end - 1
+		}
+	}
+	if value >= 0 {
+		cut(value, len(s))
+	}
+	if b == nil {
+		return s
+	}
+	return string(append(b, s[last:]...))
+}
+
+// endsQueryValue reports whether c ends the value of a query parameter.
+func endsQueryValue(c byte) bool { return c == '&' || c == ';' || c == '#' || c == '{' || isSpace(c) }

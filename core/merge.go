@@ -39,6 +39,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	}
 	m := s.obj()
 	m.copyFrom(defaults)
+	def, hadURL := m.Get("url")
 	if method != "" {
 		m.Set("method", Str(method))
 	}
@@ -47,6 +48,11 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 	}
 	if err := s.mergeMembers(m, defaults, options); err != nil {
 		return nil, err
+	}
+	if hadURL || url != "" { // D31: a url replaces another only within its origin
+		if err := s.checkOrigins(m, def, url); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }

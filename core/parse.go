@@ -2,6 +2,7 @@ package core
 
 import (
 	"bytes"
+	"strings"
 	"unsafe"
 )
 
@@ -194,11 +195,18 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 				return nil, err
 			}
 		}
-		url = append(url, sep)
-		sep = '&'
 		var err error
-		if url, err = appendQueryPair(url, k, v); err != nil {
-			return nil, err
+		if v.kind() == Array && strings.HasSuffix(k, "[]") {
+			// D33: "fields[]" is written once per element.
+			if url, err = appendQueryList(url, &sep, k, v.list()); err != nil {
+				return nil, err
+			}
+		} else {
+			url = append(url, sep)
+			sep = '&'
+			if url, err = appendQueryPair(url, k, v); err != nil {
+				return nil, err
+			}
 		}
 		if len(url) > MaxURLLength {
 			return nil, urlTooLong()

@@ -60,3 +60,33 @@ func appendArrayString(dst []byte, name string, list []Value, q bool, depth int)
 	}
 	return dst, nil
 }
+
+// appendQueryList appends a list whose key ends in "[]" as one pair per
+// element, "fields%5B%5D=1&fields%5B%5D=2", the form GitHub reads list
+// filters in (D33); String(array) would make them one value, "1,2". *sep
+// is "?" or "&", whichever comes before the next pair. Elements are
+// written as D12 writes scalars; null and undefined elements are left out
+// (a list of nothing else writes nothing); a list or object element has no
+// such form and is refused.
+func appendQueryList(dst []byte, sep *byte, name string, list []Value) ([]byte, error) {
+	for _, e := range list {
+		switch {
+		case e.unloaded():
+			return dst, errorf(CodeInvalidParameter, name, "an array member was not given")
+		case e.kind() == Undefined || e.kind() == Null:
+			continue
+		case !isScalar(e.kind()):
+			return dst, errorf(CodeInvalidParameter, name, "a list whose key ends in [] is written once per element, and an element that is %s has no query-string encoding", kindName(e.kind()))
+		}
+		dst = append(dst, *sep)
+		*sep = '&'
+		var err error
+		if dst, err = appendQueryPair(dst, name, e); err != nil {
+			return dst, err
+		}
+		if len(dst) > MaxURLLength {
+			return dst, urlTooLong()
+		}
+	}
+	return dst, nil
+}

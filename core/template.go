@@ -31,6 +31,7 @@ type template struct {
 	names   []string            // every variable name, in order, for D13
 	nameSet map[string]struct{} // names as a set, when there are many
 	hash    uint64              // hashString(src), for the cache
+	dotRisk bool                // literal dots next to an expression: look for dot segments at each expansion (D32)
 }
 
 // tplPart is literal text (already encoded) or one expression.
@@ -43,6 +44,9 @@ type expression struct {
 	body string // the text between the braces
 	op   *operator
 	vars []varSpec
+	// required: a simple expression standing alone as a whole path segment
+	// with more path after it ("/{repo}/"), which must have a value (D34).
+	required bool
 }
 
 type varSpec struct {
@@ -314,6 +318,8 @@ func parseTemplate(url string) (*template, error) {
 	if len(lit) > 0 {
 		t.parts = append(t.parts, tplPart{lit: string(lit)})
 	}
+	markRequired(t.parts, schemeLen(src))
+	t.markDotRisk()
 	if err := libraryParse(src, t.names); err != "" {
 		return nil, fail(0, err)
 	}
@@ -324,6 +330,46 @@ func parseTemplate(url string) (*template, error) {
 		}
 	}
 	return t, nil
+}
+
+// markRequired marks the expressions of D34: simple ones that stand alone
+// as a whole segment of the url's path with a "/" right after them. The
+// path starts after the scheme and host (scheme is the scheme's length,
+// 0 for a relative url, which is path from its start) and ends at the first
+// "?" or "#", or at an expression of the query or fragment.
+func markRequired(parts []tplPart, scheme int) {
+	const host, path, query = 0, 1, 2
+	state := path
+	if scheme > 0 {
+		state = host
+	}
+	for i := range parts {
+		if e := parts[i].expr; e != nil {
+			switch {
+			case e.op.first == "?" || e.op.first == "&" || e.op.first == "#":
+				state = query
+			case state == path && e.op == opSimple && i > 0 && i+1 < len(parts) &&
+				parts[i-1].expr == nil && strings.HasSuffix(parts[i-1].lit, "/") &&
+				parts[i+1].expr == nil && strings.HasPrefix(parts[i+1].lit, "/"):
+				e.required = true
+			}
+			continue
+		}
+		lit := parts[i].lit
+		if i == 0 {
+			lit = lit[scheme:]
+		}
+		if state == host {
+			k := strings.IndexByte(lit, '/')
+			if k < 0 {
+				continue
+			}
+			state, lit = path, lit[k:]
+		}
+		if state == path && strings.IndexAny(lit, "?#") >= 0 {
+			state = query
+		}
+	}
 }
 
 // libraryParse has the library parse the template src, whose names the
@@ -525,7 +571,8 @@ func kindName(k Kind) string {
 }
 
 // expand appends the expansion of t with the parameters of o (reserved
-// option keys are never template variables).
+// option keys are never template variables). A parameter may not make a
+// "." or ".." path segment (D32).
 func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 	if t.literal {
 		if t.plain {
@@ -533,6 +580,25 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 		}
 		return appendLiteral(dst, t.src), nil
 	}
+	start := len(dst)
+	dst, dots, err := t.expandRecording(dst, s, o, nil)
+	if err != nil || !dots && !t.dotRisk {
+		return dst, err
+	}
+	return dst, t.checkDotSegments(dst[start:], s, o)
+}
+
+// exprSpan is where the expression parts[part] of a template went in its
+// expansion: out[start:end], empty when it expanded to nothing.
+type exprSpan struct {
+	start, end, part int
+}
+
+// expandRecording is expand without D32's check. It reports whether an
+// expression's expansion holds a piece made of dots alone (makesDots),
+// and, with spans non-nil, records where each expression went.
+func (t *template) expandRecording(dst []byte, s *Session, o *Obj, spans *[]exprSpan) (_ []byte, dots bool, err error) {
+	begin := len(dst)
 	var vals [8]tval
 	// members counts the list and object members the expressions read:
 	// members that expand to nothing (null, undefined) add nothing to the
@@ -540,9 +606,9 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 	// read n² members within the url's limit (D29). Reading is held to the
 	// same limit as the url.
 	members := 0
-	for _, p := range t.parts {
+	for i, p := range t.parts {
 		if len(dst) > MaxURLLength {
-			return dst, urlTooLong()
+			return dst, false, urlTooLong()
 		}
 		if p.expr == nil {
 			dst = append(dst, p.lit...)
@@ -567,23 +633,41 @@ func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
 			}
 			v, err := s.load(v, vs.name)
 			if err != nil {
-				return dst, err
+				return dst, false, err
 			}
 			if members += len(v.list()) + v.obj().Len(); members > MaxURLLength {
-				return dst, errorf(CodeInvalidParameter, "url", "its expressions would read more than %d list and object members", MaxURLLength)
+				return dst, false, errorf(CodeInvalidParameter, "url", "its expressions would read more than %d list and object members", MaxURLLength)
 			}
 			nv, err := normalise(vs.name, v)
 			if err != nil {
-				return dst, err
+				return dst, false, err
 			}
 			if vs.prefix > 0 && (nv.kind == tvList || nv.kind == tvAssoc) {
-				return dst, errorf(CodeInvalidParameter, vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
+				return dst, false, errorf(CodeInvalidParameter, vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
 			}
 			tv = append(tv, nv)
 		}
+		if e.required && allUndefined(tv) {
+			return dst, false, t.missing(e, o)
+		}
+		at := len(dst)
 		dst = e.expandRFC(dst, tv)
+		dots = dots || makesDots(dst[at:])
+		if spans != nil {
+			*spans = append(*spans, exprSpan{at - begin, len(dst) - begin, i})
+		}
 	}
-	return dst, nil
+	return dst, dots, nil
+}
+
+// allUndefined reports whether an expression's values are all undefined.
+func allUndefined(vals []tval) bool {
+	for _, v := range vals {
+		if v.kind != tvUndef {
+			return false
+		}
+	}
+	return true
 }
 
 // isScalar reports whether a value of kind k has a text: a string, number,

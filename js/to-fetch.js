@@ -2,24 +2,75 @@
 // get, post, put, delete, head and options, but sends "patch" as written,
 // which servers refuse (D5); the results of endpoint() are lower case (D3).
 
+import { EndpointError, invalidArgument, messageOf } from "./errors.js";
+
 /**
  * toFetch turns request options into [url, init] for fetch(): the method
  * upper-cased, header values as strings (fetch's HeadersInit takes only
- * strings; a result may hold numbers and booleans, D22), a body the engine
- * built (a plain object or array, or null) serialised as JSON, any other
- * body (data, D19) passed as it is, and request.signal passed on.
+ * strings; a result may hold numbers, bigints and booleans, D22), a body
+ * the engine built (a plain object or array, or null) serialised as JSON,
+ * bigints in it written as numbers in decimal (D12), any other body (data,
+ * D19) passed as it is, and request.signal passed on. What it cannot turn
+ * into fetch's arguments (no request options, a body JSON cannot write,
+ * such as a cyclic one) throws an EndpointError (D5, D28).
  */
 export function toFetch(options) {
+  if (options === null || typeof options !== "object") {
+    throw invalidArgument("options", `toFetch takes the request options endpoint() returns, not ${options === null ? "null" : typeof options}`);
+  }
+  const { method, url, headers: given } = options;
+  if (typeof method !== "string") throw invalidArgument("method", `must be a string, not ${typeOf(method)}`);
+  if (typeof url !== "string") throw invalidArgument("url", `must be a string, not ${typeOf(url)}`);
+  if (given === null || typeof given !== "object") throw invalidArgument("headers", `must be an object, not ${typeOf(given)}`);
   // Object.fromEntries defines own properties, so a "__proto__" header stays
   // a header (D30).
-  const headers = Object.fromEntries(Object.entries(options.headers).map(([name, value]) => [name, String(value)]));
-  const init = { method: options.method.toUpperCase(), headers };
+  const headers = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, String(value)]));
+  const init = { method: method.toUpperCase(), headers };
   const body = options.body;
   if (body !== undefined) {
     const proto = body === null || typeof body !== "object" ? undefined : Object.getPrototypeOf(body);
     const built = body === null || proto === Object.prototype || proto === null || Array.isArray(body);
-    init.body = built ? JSON.stringify(body) : body;
+    init.body = built ? json(body) : body;
   }
   if (options.request && options.request.signal) init.signal = options.request.signal;
-  return [options.url, init];
+  return [url, init];
 }
+
+const typeOf = (v) => (v === null ? "null" : typeof v);
+
+/**
+ * json writes a built body as JSON text. JSON.stringify refuses bigints,
+ * which the engine accepts (D12): on a first failure the body is written
+ * again with each bigint as a marked string, and each marked string is then
+ * turned into the bigint's digits. The mark is new for each body, and the
+ * count of marks found must be the count of bigints written, so that no
+ * text of the caller's is taken for one. Anything else JSON cannot write (a
+ * cycle, a getter or toJSON that throws) is an EndpointError.
+ */
+function json(body) {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    // written again below, bigints marked; what still fails is reported there
+  }
+  const mark = `\u2063bigint${Math.random().toString(36).slice(2)}${(++marks).toString(36)}:`;
+  let n = 0;
+  let text;
+  try {
+    text = JSON.stringify(body, (key, value) => {
+      if (typeof value !== "bigint") return value;
+      n++;
+      return mark + value.toString(10);
+    });
+  } catch (e) {
+    // The first line of the reason: V8 draws the cycle on the lines after it.
+    throw new EndpointError("ERR_INVALID_ARGUMENT", `endpoint: body: cannot be written as JSON: ${messageOf(e).split("\n")[0]}`, "body");
+  }
+  const parts = text.split(`"${mark}`);
+  if (parts.length - 1 !== n) {
+    throw new EndpointError("ERR_INTERNAL", "endpoint: body: a bigint could not be written as JSON (please report it)", "body");
+  }
+  return parts[0] + parts.slice(1).map((p) => p.replace(/^(-?\d+)"/, "$1")).join("");
+}
+
+let marks = 0;

@@ -4,7 +4,7 @@
 //   gen/catalog.json  every GitHub REST operation, from catalog/github-rest.json
 //   gen/reference.js  @octokit/endpoint (a dev dependency) bundled by esbuild,
 //                     so that the page can show what the reference builds
-//   gen/rules.html    docs/behaviour.md rendered, so that a rule id (D1..D30)
+//   gen/rules.html    docs/behaviour.md rendered, so that a rule id (D1..D34)
 //                     links to its entry without leaving the demo's server
 // serve.mjs runs it at start-up (so `make demo` and the tests always serve
 // files made from the checkout as it is); `node web/demo/prepare.mjs` runs it alone.

@@ -1,0 +1,232 @@
+package core
+
+import "strings"
+
+// Where parameters land in a url's path: a parameter may not make a "." or
+// ".." segment (D32), and a segment in the middle of the path needs its
+// parameter (D34).
+
+// markDotRisk sets t.dotRisk when literal text next to an expression, in
+// the same path segment, holds a "." or "%": an expression that expands to
+// little or nothing there ("{x}..", "..{y}", "{/z}..") could leave a dot
+// segment that the template did not write as such (D32). Otherwise only an
+// expression whose expansion holds a "." or "%" can make one, and expand
+// looks for dot segments only then.
+func (t *template) markDotRisk() {
+	for i, p := range t.parts {
+		if p.expr != nil {
+			continue
+		}
+		lit := p.lit
+		if i > 0 { // an expression before: the literal's first segment touches it
+			end := strings.IndexAny(lit, "/?#")
+			if end < 0 {
+				end = len(lit)
+			}
+			if strings.ContainsAny(lit[:end], ".%") {
+				t.dotRisk = true
+				return
+			}
+		}
+		if i+1 < len(t.parts) { // an expression after: the literal's last segment touches it
+			if strings.ContainsAny(lit[strings.LastIndexByte(lit, '/')+1:], ".%") {
+				t.dotRisk = true
+				return
+			}
+		}
+	}
+}
+
+// makesDots reports whether the expansion of one expression, b, holds a
+// piece between slashes made of dots alone ("..", "%2e"): the only way an
+// expression can make a dot segment away from literal dots (markDotRisk).
+// A "%" in an expansion always starts a whole triplet, so no two pieces of
+// text join into one "%2e".
+func makesDots(b []byte) bool {
+	i := 0
+	for i < len(b) && b[i] != '.' && b[i] != '%' {
+		i++
+	}
+	if i == len(b) {
+		return false // the usual value: no dot at all
+	}
+	for a := 0; a < len(b); {
+		e := a
+		for e < len(b) && b[e] != '/' {
+			e++
+		}
+		if e > a && dotsOnly(b[a:e]) {
+			return true
+		}
+		a = e + 1
+	}
+	return false
+}
+
+// dotsOnly reports whether seg is made of ".", "%2e" and "%2E" only.
+func dotsOnly(seg []byte) bool {
+	for i := 0; i < len(seg); {
+		switch {
+		case seg[i] == '.':
+			i++
+		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
+			i += 3
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// pathBounds returns where the path of an expanded url u starts and ends:
+// after the scheme and host of an absolute url (URL parsers skip extra
+// slashes after "https://"), at u's start for a path (D8 joins it to
+// baseUrl's path); up to the first "?" or "#".
+func pathBounds(u []byte) (start, end int) {
+	if n := schemeLen(viewString(u)); n > 0 {
+		start = n
+		for start < len(u) && u[start] == '/' {
+			start++
+		}
+		for start < len(u) && u[start] != '/' && u[start] != '?' && u[start] != '#' {
+			start++
+		}
+	}
+	end = start
+	for end < len(u) && u[end] != '?' && u[end] != '#' {
+		end++
+	}
+	return start, end
+}
+
+// isDotSegment reports whether a path segment is "." or "..", each dot
+// also written "%2e" or "%2E", as URL parsers read them (D32).
+func isDotSegment(seg []byte) bool {
+	dots := 0
+	for i := 0; i < len(seg); {
+		switch {
+		case seg[i] == '.':
+			i++
+		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
+			i += 3
+		default:
+			return false
+		}
+		dots++
+	}
+	return dots == 1 || dots == 2
+}
+
+// nextDotSegment returns the first dot segment of u's path at or after
+// from, as u[a:b], or a < 0 when there is none.
+func nextDotSegment(u []byte, from, end int) (a, b int) {
+	for a = from; a <= end; a = b + 1 {
+		b = a
+		for b < end && u[b] != '/' {
+			b++
+		}
+		if b > a && isDotSegment(u[a:b]) {
+			return a, b
+		}
+	}
+	return -1, -1
+}
+
+// checkDotSegments returns the error of D32 when a parameter made a dot
+// segment in out, the expansion of t. The template is expanded again,
+// noting where each expression went: a segment is the template's own only
+// when no expression wrote into it, nor its "/" before, nor stands in it
+// expanded to nothing, nor ended it by writing more than a "/", "?" or "#"
+// there. Dot segments are rare in urls, so the hot path pays only for
+// finding none.
+func (t *template) checkDotSegments(out []byte, s *Session, o *Obj) error {
+	start, end := pathBounds(out)
+	a, b := nextDotSegment(out, start, end)
+	if a < 0 {
+		return nil
+	}
+	var spans []exprSpan
+	again, _, err := t.expandRecording(nil, s, o, &spans)
+	if err != nil || string(again) != string(out) {
+		return errorf(CodeInvalidParameter, "url", "expanding %s twice gave two urls", quote(t.src))
+	}
+	for ; a >= 0; a, b = nextDotSegment(out, b+1, end) {
+		for _, sp := range spans {
+			e := t.parts[sp.part].expr
+			delim := e.op.first == "/" || e.op.first == "?" || e.op.first == "#"
+			made := sp.start < b && sp.end > a || // wrote into it
+				sp.start == sp.end && sp.start >= a && sp.start < b || // expanded to nothing in it
+				sp.start == b && !delim || // ended it with its value, or stands right after it
+				a > 0 && out[a-1] == '/' && sp.start <= a-1 && a-1 < sp.end // wrote the "/" before it
+			if made {
+				name := dotMaker(e, s, o)
+				return errorf(CodeInvalidParameter, name, "its value makes the path segment %s of the url %s, which URL parsers resolve, so that the request would go to another path: a parameter may not make a . or .. segment",
+					quote(string(out[a:b])), quote(t.src))
+			}
+		}
+	}
+	return nil
+}
+
+// dotMaker names the variable of e that made a dot segment: the first
+// whose value holds a "." or "%", else the first with a value, else the
+// first.
+func dotMaker(e *expression, s *Session, o *Obj) string {
+	first := ""
+	for _, vs := range e.vars {
+		v, _ := o.Get(vs.name)
+		if isReservedKey(vs.name) || !v.IsDefined() {
+			continue
+		}
+		if first == "" {
+			first = vs.name
+		}
+		if v, err := s.load(v, vs.name); err == nil && isScalar(v.kind()) && strings.ContainsAny(v.text(), ".%") {
+			return vs.name
+		}
+		if v.kind() == Array || v.kind() == Object {
+			return vs.name
+		}
+	}
+	if first != "" {
+		return first
+	}
+	return e.vars[0].name
+}
+
+// missing returns the error of D34 for e, a simple expression standing as
+// a whole segment in the middle of t's path, which has no value: the
+// message names the variable, the url, and the parameters that were given,
+// so that a misspelt key shows.
+func (t *template) missing(e *expression, o *Obj) error {
+	names := make([]string, 0, 4)
+	for i := range e.vars {
+		names = append(names, e.vars[i].name)
+	}
+	var given []byte
+	n := 0
+	for i := 0; i < o.Len(); i++ {
+		k, v := o.ents[i].k, o.ents[i].v
+		if isReservedKey(k) || v.kind() == Undefined || v.kind() == Null {
+			continue
+		}
+		if n == maxListed {
+			given = append(given, ", ..."...)
+			break
+		}
+		if n > 0 {
+			given = append(given, ", "...)
+		}
+		given = append(given, redact(k)...)
+		n++
+	}
+	list := "no parameters were given"
+	if n > 0 {
+		list = "the parameters given are " + string(given)
+	}
+	return errorf(CodeMissingParameter, names[0], "no value for {%s}, a whole segment in the middle of the url %s; %s",
+		strings.Join(names, ","), quote(t.src), list)
+}
+
+// maxListed bounds the parameters a D34 message lists.
+const maxListed = 20
