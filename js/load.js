@@ -79,7 +79,7 @@ export async function instantiate(source) {
   const rt = prepare();
   if (!(source instanceof WebAssembly.Module)) checkBytes(source, "the bytes given");
   const compiling = WebAssembly.instantiate(source, rt.go.importObject).catch((e) => {
-    throw loadError(`it did not compile: ${e.message}`, e);
+    throw loadError(`it did not compile: ${e.message}${cspHint(e)}`, e);
   });
   const text = compileText(); // meanwhile (text.js)
   const result = await compiling;
@@ -96,23 +96,23 @@ export async function fromURL(url) {
   mark("endpoint-wasm:fetch");
   const rt = prepare();
   const fetching = fetch(url).catch((e) => {
-    throw loadError(`fetching ${url} failed: ${e.message}`, e);
+    throw loadError(`fetching ${url} failed: ${e.message}${fileHint(url)}`, e);
   });
   const text = compileText(); // meanwhile (text.js)
   const response = await fetching;
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
-  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}`);
+  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${viteHint(response.status, url)}`);
   let result;
   if (WebAssembly.instantiateStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
     result = await WebAssembly.instantiateStreaming(response, rt.go.importObject).catch((e) => {
-      throw loadError(`${what} did not compile: ${e.message}`, e);
+      throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
     });
   } else {
     const bytes = new Uint8Array(await response.arrayBuffer());
     checkBytes(bytes, what);
     result = await WebAssembly.instantiate(bytes, rt.go.importObject).catch((e) => {
-      throw loadError(`${what} did not compile: ${e.message}`, e);
+      throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
     });
   }
   mark("endpoint-wasm:instantiated");
@@ -137,7 +137,8 @@ export function checkBytes(source, what) {
   const printable = /^[\t\n\r\x20-\x7e]*$/.test(text);
   const shown = printable ? JSON.stringify(text.replace(/\s+/g, " ").trim()) : Array.from(head.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join(" ");
   const html = /^\s*</.test(text);
-  throw loadError(`${what} is not a WebAssembly module: it starts with ${shown}${html ? " (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)" : ""}`);
+  const why = /\/\.vite\/deps\//.test(what) ? VITE_DEPS : html ? " (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)" : "";
+  throw loadError(`${what} is not a WebAssembly module: it starts with ${shown}${why}`);
 }
 
 /**
@@ -189,3 +190,30 @@ export function asLoadError(e) {
 function mark(name) {
   globalThis.performance?.mark?.(name);
 }
+
+// What lies behind a failure that the browser or the dev server words in
+// its own terms, for the load error to name what to change.
+
+// fileHint: a page opened from file:// cannot fetch files at all.
+function fileHint(url) {
+  return String(url).startsWith("file:") ? " (the page was opened from file://, where fetch cannot read files: serve it over http, with any static file server)" : "";
+}
+
+// cspHint: Chromium says 'unsafe-eval' where the source to add is the
+// narrower 'wasm-unsafe-eval', which allows WebAssembly and not eval().
+function cspHint(e) {
+  return /unsafe-eval|Content.Security.Policy|\bCSP\b/i.test(e?.message) ? " (the page's Content Security Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src)" : "";
+}
+
+// viteHint: Vite's dev server serves files outside the project under
+// /@fs/ only when server.fs.allow lists them, and a linked install
+// (npm install ../endpoint-wasm) is outside the project.
+function viteHint(status, url) {
+  return status === 403 && /^\/@fs\//.test(new URL(url, "http://x").pathname)
+    ? " (Vite's dev server refuses files outside server.fs.allow, as a linked install is: add the package's folder to server.fs.allow in vite.config.js)"
+    : "";
+}
+
+// VITE_DEPS: Vite's dependency optimiser bundles the module into
+// node_modules/.vite/deps/ without endpoint.wasm.
+const VITE_DEPS = ' (Vite\'s dependency optimiser moved the module away from endpoint.wasm: add optimizeDeps: { exclude: ["endpoint-wasm"] } to vite.config.js)';

@@ -1,6 +1,8 @@
 // Loading can fail; importing cannot. In Chromium, the default entry is
 // served with endpoint.wasm missing (404), as HTML (a dev server's SPA
-// fallback) and with a wrong MIME type; in Node, with the file missing or
+// fallback), with a wrong MIME type and under a Content Security Policy
+// without 'wasm-unsafe-eval', and the classic script is opened from
+// file://; in Node, with the file missing or
 // not WebAssembly, and init() is given modules that are not endpoint.wasm.
 // Each load failure is an EndpointError saying what happened, and the page
 // or process goes on.
@@ -23,6 +25,16 @@ const scenarios = {
   missing: [404, "text/plain", "not found"],
   html: [200, "text/html; charset=utf-8", HTML],
   "wrong-mime": [200, "text/plain; charset=utf-8", wasm],
+  csp: [200, "application/wasm", wasm],
+  "csp-wasm": [200, "application/wasm", wasm],
+};
+
+// The Content Security Policy of the page, by scenario: one that allows
+// scripts from the page's origin (and its inline module) but not
+// WebAssembly, and the same with the source the load error names added.
+const policies = {
+  csp: "script-src 'self' 'unsafe-inline'",
+  "csp-wasm": "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
 };
 
 // serveScenarios serves /<scenario>/load.html (the page), endpoint.wasm as
@@ -36,7 +48,8 @@ async function serveScenarios() {
     }
     try {
       const body = file === "load.html" ? readFileSync(join(root, "js/test/pages/load.html")) : readFileSync(join(dist, file));
-      res.writeHead(200, { "content-type": file.endsWith(".html") ? "text/html" : "text/javascript" }).end(body);
+      const policy = file === "load.html" && policies[scenario] ? { "content-security-policy": policies[scenario] } : {};
+      res.writeHead(200, { "content-type": file.endsWith(".html") ? "text/html" : "text/javascript", ...policy }).end(body);
     } catch {
       res.writeHead(404).end();
     }
@@ -75,6 +88,34 @@ test("chromium: with an HTML page in place of endpoint.wasm, ready rejects namin
 
 test("chromium: endpoint.wasm served with a wrong MIME type still loads (compiled from the bytes)", () => {
   assert.deepEqual(pages["wrong-mime"], { url: "https://api.github.com/x" });
+});
+
+test("chromium: under a Content Security Policy without 'wasm-unsafe-eval', ready rejects naming the source to add, and with it added the page loads", () => {
+  const [message] = pages.csp.rejected.message.match(/(?<=cannot load endpoint\.wasm: ).*/);
+  assert.match(message, /^ORIGIN\/csp\/endpoint\.wasm \(HTTP 200, application\/wasm\) did not compile: /);
+  assert.deepEqual(pages.csp, failedWith(message));
+  assert.ok(message.endsWith(" (the page's Content Security Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src)"), message);
+  assert.deepEqual(pages["csp-wasm"], { url: "https://api.github.com/x" });
+});
+
+test("chromium: the classic script on a page opened from file:// rejects saying to serve the page over http", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ew-file-"));
+  const browser = await launch();
+  try {
+    cpSync(join(dist, "global.js"), join(dir, "global.js"));
+    cpSync(join(dist, "endpoint.wasm"), join(dir, "endpoint.wasm"));
+    writeFileSync(join(dir, "index.html"), `<!doctype html><meta charset="utf-8"><title>opened from a file</title>
+<script src="global.js"></script>
+<script>
+  endpointWasm.ready.then(() => (window.__results = "loaded"), (e) => (window.__results = { name: e.name, code: e.code, message: e.message }));
+</script>`);
+    const r = await resultsOf(browser, `file://${dir}/index.html`, 20000);
+    assert.deepEqual(r, { name: "EndpointError", code: "ERR_WASM_LOAD", message: `endpoint: cannot load endpoint.wasm: fetching file://${dir}/endpoint.wasm failed: Failed to fetch ` +
+      "(the page was opened from file://, where fetch cannot read files: serve it over http, with any static file server)" });
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // node runs a module in a new Node process and returns what it printed

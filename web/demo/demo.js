@@ -34,8 +34,21 @@ const $ = (id) => document.getElementById(id);
 const inputs = FIELDS.map($);
 const copyButtons = [...document.querySelectorAll("[data-copy]")];
 
+// "Start from" names where the request shown came from: one of the examples,
+// the operation picked in the search or the link the page was opened with;
+// the last two are its first entry, hidden until used, and choosing it again
+// starts from it again.
+const source = { option: Object.assign(new Option("", "source"), { hidden: true }), apply: null };
+$("example").add(source.option);
 for (const [i, [label]] of EXAMPLES.entries()) $("example").add(new Option(label, String(i)));
-$("example").addEventListener("change", () => pick(Number($("example").value)));
+$("example").addEventListener("change", () => ($("example").value === "source" ? source.apply() : pick(Number($("example").value))));
+
+/** startFrom shows label as where the request came from in "Start from"; apply brings it back. */
+function startFrom(label, apply) {
+  Object.assign(source.option, { text: label, hidden: false });
+  source.apply = apply;
+  $("example").value = "source";
+}
 for (const el of inputs) el.addEventListener("input", update);
 // The route is one line: Enter does not break it; the field grows instead.
 $("route").addEventListener("keydown", (e) => e.key === "Enter" && e.preventDefault());
@@ -62,13 +75,14 @@ if (ops) {
 
 /** pickOperation fills the route and the operation's example parameters, required first. */
 function pickOperation(op) {
-  $("example").selectedIndex = -1; // the request is no longer one of the examples
+  startFrom(`${op.summary || op.id} (from the search)`, () => pickOperation(op));
   $("route").value = op.route;
   $("params").value = JSON.stringify(exampleParams(op), null, 2);
   update();
 }
 
 function pick(i) {
+  $("example").value = String(i);
   const [, route, params] = EXAMPLES[i];
   $("route").value = route;
   $("params").value = JSON.stringify(params, null, 2);
@@ -205,10 +219,16 @@ async function measure() {
 function restore() {
   const values = decodeState(location.hash);
   if (!values) return false;
-  $("example").selectedIndex = -1;
+  const example = EXAMPLES.findIndex(([, route, params]) => route === values.route && values.params === JSON.stringify(params, null, 2));
+  if (example >= 0) $("example").value = String(example);
+  else startFrom("the request in the link", () => setFields(values));
+  setFields(values);
+  return true;
+}
+
+function setFields(values) {
   for (const f of FIELDS) $(f).value = values[f];
   update();
-  return true;
 }
 
 /** copyLink copies the page's url, which update() keeps on the state shown. */
