@@ -196,13 +196,13 @@ function mark(name) {
 
 // fileHint: a page opened from file:// cannot fetch files at all.
 function fileHint(url) {
-  return String(url).startsWith("file:") ? " (the page was opened from file://, where fetch cannot read files: serve it over http, with any static file server)" : "";
+  return String(url).startsWith("file:") ? " (a page opened from file:// cannot fetch files: serve it over http)" : "";
 }
 
 // cspHint: Chromium says 'unsafe-eval' where the source to add is the
 // narrower 'wasm-unsafe-eval', which allows WebAssembly and not eval().
 function cspHint(e) {
-  return /unsafe-eval|Content.Security.Policy|\bCSP\b/i.test(e?.message) ? " (the page's Content Security Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src)" : "";
+  return /unsafe-eval|Content.Security.Policy|\bCSP\b/i.test(e?.message) ? " (the page's Content Security Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src)" : "";
 }
 
 // viteHint: Vite's dev server serves files outside the project under
@@ -210,10 +210,10 @@ function cspHint(e) {
 // (npm install ../endpoint-wasm) is outside the project.
 function viteHint(status, url) {
   return status === 403 && /^\/@fs\//.test(new URL(url, "http://x").pathname)
-    ? " (Vite's dev server refuses files outside server.fs.allow, as a linked install is: add the package's folder to server.fs.allow in vite.config.js)"
+    ? " (Vite's dev server refuses files outside server.fs.allow: add the linked package's folder to it)"
     : "";
 }
 
 // VITE_DEPS: Vite's dependency optimiser bundles the module into
 // node_modules/.vite/deps/ without endpoint.wasm.
-const VITE_DEPS = ' (Vite\'s dependency optimiser moved the module away from endpoint.wasm: add optimizeDeps: { exclude: ["endpoint-wasm"] } to vite.config.js)';
+const VITE_DEPS = ' (Vite\'s dependency optimiser moved the module from its wasm: add optimizeDeps: { exclude: ["endpoint-wasm"] })';

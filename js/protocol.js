@@ -82,11 +82,10 @@ const decoder = new TextDecoder();
 // is decoded by hand (wtf8) rather than into U+FFFD.
 const strict = new TextDecoder("utf-8", { fatal: true });
 
-// Short text is encoded and decoded by hand, longer text by the native
-// calls, whose fixed cost in browsers is that of a few hundred characters
-// by hand (docs/performance.md). Browsers with JS String Builtins write
-// and read it through text.js instead.
-const ENCODE_BY_HAND = 256, DECODE_BY_HAND = NATIVE_TEXT ? 32 : 112;
+// Short text is encoded by hand, longer text by the native call, whose
+// fixed cost in browsers is that of a few hundred characters by hand.
+// Browsers with JS String Builtins write and read text through text.js.
+const ENCODE_BY_HAND = 256;
 const STAGE = 1 << 16;
 const stage = new Uint8Array(STAGE);
 const ASCII = /^[\x00-\x7f]*$/;
@@ -169,12 +168,8 @@ class Writer {
 
   u32(n) {
     this.room(4);
-    const b = this.buf, p = this.pos;
-    b[p] = n;
-    b[p + 1] = n >>> 8;
-    b[p + 2] = n >>> 16;
-    b[p + 3] = n >>> 24;
-    this.pos = p + 4;
+    this.patch(this.length, n);
+    this.pos += 4;
   }
 
   /** bytes writes a u32 length and the bytes of b. */
@@ -205,8 +200,7 @@ class Writer {
       }
     }
     if (i < n) p = this.wide(s, i, p);
-    this.pos = start;
-    this.u32(p - start - 4);
+    this.patch(start - this.start, p - start - 4);
     this.pos = p;
   }
 
@@ -248,14 +242,9 @@ class Writer {
         if ((!full || this.snap) && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
         this.u8(REC_STRING);
         return this.str(v);
-      case "number": {
-        const text = "" + v; // D12: JavaScript's own String(n)
-        this.room(2 + text.length);
-        this.buf[this.pos++] = REC_NUMBER;
-        this.buf[this.pos++] = text.length;
-        for (let i = 0; i < text.length; i++) this.buf[this.pos++] = text.charCodeAt(i);
-        return;
-      }
+      case "number":
+        this.u8(REC_NUMBER);
+        return this.str("" + v); // D12: JavaScript's own String(n)
       case "boolean":
         return this.u8(v ? REC_TRUE : REC_FALSE);
       case "bigint":
@@ -410,34 +399,13 @@ export function rootLayer(options) {
 function wtf8(b) {
   let s = "";
   for (let i = 0; i < b.length;) {
-    const c = b[i];
-    if (c < 0x80) {
-      s += String.fromCharCode(c);
-      i += 1;
-    } else if (c < 0xe0) {
-      s += String.fromCharCode(((c & 0x1f) << 6) | (b[i + 1] & 0x3f));
-      i += 2;
-    } else if (c < 0xf0) {
-      s += String.fromCharCode(((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f));
-      i += 3;
-    } else {
-      s += String.fromCodePoint(((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f));
-      i += 4;
-    }
+    const c = b[i], n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    let cp = n === 1 ? c : c & (0x7f >> n);
+    for (let j = 1; j < n; j++) cp = (cp << 6) | (b[i + j] & 0x3f);
+    s += String.fromCodePoint(cp);
+    i += n;
   }
   return s;
-}
-
-// codesOfLength[n] is an array of n numbers, filled anew by each asciiText
-// of n bytes: String.fromCharCode.apply reads a plain array of small
-// integers far faster than a typed array's view.
-const codesOfLength = [];
-
-/** asciiText returns the string of the n bytes of ASCII text at b[start]. */
-function asciiText(b, start, n) {
-  const codes = (codesOfLength[n] ??= new Array(n).fill(0));
-  for (let i = 0; i < n; i++) codes[i] = b[start + i];
-  return String.fromCharCode.apply(null, codes);
 }
 
 /**
@@ -638,9 +606,7 @@ export function createWire(exports) {
         return wtf8(bytes);
       }
     }
-    if (w.text !== null) return w.text.read(start, len);
-    if (len > DECODE_BY_HAND) return decoder.decode(u8.subarray(start, start + len));
-    return asciiText(u8, start, len);
+    return w.text !== null ? w.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
   }
 
   return { call, load };

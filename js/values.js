@@ -71,15 +71,11 @@ export function setMember(o, k, v) {
 
 /** describe names a value's kind for an error message: "a string", "an array". */
 export function describe(v) {
-  if (v === null) return "null";
-  if (v === undefined) return "undefined";
-  if (typeof v === "object") {
-    try {
-      if (Array.isArray(v)) return "an array";
-      return `a ${Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object"}`;
-    } catch {
-      return "an object that cannot be read (a revoked Proxy?)";
-    }
+  if (v === null || v === undefined) return String(v);
+  try {
+    const kind = typeof v !== "object" ? typeof v : Array.isArray(v) ? "array" : Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object";
+    return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
+  } catch {
+    return "an object that cannot be read (a revoked Proxy?)";
   }
-  return /^[aeiou]/.test(typeof v) ? `an ${typeof v}` : `a ${typeof v}`;
 }

@@ -166,7 +166,7 @@ test("vite dev with the linked install: the wasm is refused (403) and the error 
   const app = newApp("linked", [root]); // npm links a folder it installs
   const { origin, results } = await viteDev(app);
   assert.deepEqual(results, loadError(`the server answered HTTP 403 Forbidden for ${origin}/@fs${realpathSync(root)}/dist/endpoint.wasm` +
-    " (Vite's dev server refuses files outside server.fs.allow, as a linked install is: add the package's folder to server.fs.allow in vite.config.js)"));
+    " (Vite's dev server refuses files outside server.fs.allow: add the linked package's folder to it)"));
   writeFileSync(join(app, "vite.config.js"), viteConfig());
   assert.deepEqual((await viteDev(app)).results, WORKS);
 });
@@ -176,7 +176,7 @@ test("vite dev with the tarball installed: the optimiser's copy finds no wasm an
   const { results: without } = await viteDev(app);
   assert.equal(without.code, "ERR_WASM_LOAD");
   assert.match(without.message, /\/node_modules\/\.vite\/deps\/endpoint\.wasm \(HTTP 200, text\/html\) is not a WebAssembly module: /);
-  assert.ok(without.message.endsWith(' (Vite\'s dependency optimiser moved the module away from endpoint.wasm: add optimizeDeps: { exclude: ["endpoint-wasm"] } to vite.config.js)'), without.message);
+  assert.ok(without.message.endsWith(' (Vite\'s dependency optimiser moved the module from its wasm: add optimizeDeps: { exclude: ["endpoint-wasm"] })'), without.message);
   writeFileSync(join(app, "vite.config.js"), viteConfig());
   assert.deepEqual((await viteDev(app)).results, WORKS);
 });

@@ -94,7 +94,7 @@ test("chromium: under a Content Security Policy without 'wasm-unsafe-eval', read
   const [message] = pages.csp.rejected.message.match(/(?<=cannot load endpoint\.wasm: ).*/);
   assert.match(message, /^ORIGIN\/csp\/endpoint\.wasm \(HTTP 200, application\/wasm\) did not compile: /);
   assert.deepEqual(pages.csp, failedWith(message));
-  assert.ok(message.endsWith(" (the page's Content Security Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src)"), message);
+  assert.ok(message.endsWith(" (the page's Content Security Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src)"), message);
   assert.deepEqual(pages["csp-wasm"], { url: "https://api.github.com/x" });
 });
 
@@ -111,7 +111,7 @@ test("chromium: the classic script on a page opened from file:// rejects saying 
 </script>`);
     const r = await resultsOf(browser, `file://${dir}/index.html`, 20000);
     assert.deepEqual(r, { name: "EndpointError", code: "ERR_WASM_LOAD", message: `endpoint: cannot load endpoint.wasm: fetching file://${dir}/endpoint.wasm failed: Failed to fetch ` +
-      "(the page was opened from file://, where fetch cannot read files: serve it over http, with any static file server)" });
+      "(a page opened from file:// cannot fetch files: serve it over http)" });
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });

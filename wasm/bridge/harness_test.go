@@ -136,7 +136,7 @@ func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
 		}
 		return append(out, recFalse)
 	case core.Number:
-		return append(append(out, recNumber, byte(len(v.Text()))), v.Text()...)
+		return appendStr(append(out, recNumber), v.Text())
 	case core.BigInt:
 		return appendStr(append(out, recBigInt), v.Text())
 	case core.String:

@@ -33,7 +33,7 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 // payload:
 //
 //	recUndefined, recNull, recFalse, recTrue
-//	recNumber    u8 length, JavaScript's String(n) text (D12)
+//	recNumber    str, JavaScript's String(n) text (D12)
 //	recBigInt    str, decimal text
 //	recString    str
 //	recArray     u32 count, then count recs

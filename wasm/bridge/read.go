@@ -128,7 +128,7 @@ func (r *reader) value(depth, h int) core.Value {
 	case recFalse, recTrue:
 		v = core.BoolValue(tag == recTrue)
 	case recNumber:
-		v = core.NumText(r.text(uint32(r.u8())))
+		v = core.NumText(r.str())
 		r.bad = r.bad || v.Kind() != core.Number
 	case recBigInt:
 		v = core.Big(r.str())

@@ -27,7 +27,7 @@ func appendRecord(dst []byte, v core.Value) []byte {
 		}
 		return append(dst, recFalse)
 	case core.Number:
-		return append(append(dst, recNumber, byte(len(v.Text()))), v.Text()...)
+		return appendText(append(dst, recNumber), v.Text())
 	case core.BigInt:
 		return appendText(append(dst, recBigInt), v.Text())
 	case core.String:
