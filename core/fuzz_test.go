@@ -1,6 +1,8 @@
 package core
 
 import (
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -22,6 +24,16 @@ func FuzzEndpoint(f *testing.F) {
 	f.Add("GET /x", `{"a":"","1":"one","0":"zero"}`, `{"2":"two"}`)
 	f.Add("GET ghp_16C7e42F292c6912E7710c838347Ae178B4a /x", ``, "")
 	f.Add("", `{"url":"/x","baseUrl":"https://h.example/ ghp_16C7e42F292c6912E7710c838347Ae178B4a"}`, "")
+	// The cases of D31-D34 and of the credentials their messages leave out.
+	for _, cases := range [][]whereCase{originCases, dotCases, listCases, segmentCases, secretCases} {
+		for _, c := range cases {
+			layer := ""
+			if len(c.layers) > 0 {
+				layer = c.layers[0]
+			}
+			f.Add(c.route, c.options, layer)
+		}
+	}
 	f.Fuzz(func(t *testing.T, route, options, defaults string) {
 		b, opts, ok := fuzzInput(defaults, options)
 		if !ok {
@@ -50,7 +62,141 @@ func FuzzEndpoint(f *testing.F) {
 			return
 		}
 		checkInvariants(t, r)
+		checkWhere(t, b, route, opts, m, r)
 	})
+}
+
+// checkWhere holds a result r of route and opts over b, merged as m, to
+// D31-D34, each seen from outside the engine's own code for it.
+func checkWhere(t *testing.T, b *Builder, route string, opts, m *Obj, r *Request) {
+	t.Helper()
+	tv, _ := m.Get("url")
+	tpl := tv.Text()
+	bv, _ := m.Get("baseUrl")
+	// D31: without the url option, the request goes to the same origin.
+	if u, ok := opts.Get("url"); ok && u.IsDefined() {
+		if _, routeURL, _ := parseRoute(route); routeURL != "" || b.defaults.Has("url") {
+			without := NewObj(opts.Len())
+			for i := 0; i < opts.Len(); i++ {
+				if opts.Key(i) != "url" {
+					without.Set(opts.Key(i), opts.At(i))
+				}
+			}
+			// (net/url refuses some hosts URL parsers take, "api%2Egithub.com": not compared.)
+			if r0, err := b.Endpoint(route, without); err == nil && netOrigin(r0.URL) != "" && netOrigin(r.URL) != "" && netOrigin(r0.URL) != netOrigin(r.URL) {
+				t.Fatalf("D31: the url option moved the request from %q to %q", r0.URL, r.URL)
+			}
+		}
+	}
+	// D32: a dot segment of the result is one the template or baseUrl wrote.
+	written := map[string]bool{}
+	for _, seg := range strings.FieldsFunc(exprs.ReplaceAllString(tpl, "/")+"/"+bv.Text(), func(c rune) bool { return c == '/' || c == '?' || c == '#' }) {
+		written[seg] = true
+	}
+	start, end := pathBounds([]byte(r.URL))
+	for a, b := nextDotSegment([]byte(r.URL), start, end); a >= 0; a, b = nextDotSegment([]byte(r.URL), b+1, end) {
+		if seg := r.URL[a:b]; !written[seg] {
+			t.Fatalf("D32: %q has the dot segment %q, which %q does not write", r.URL, seg, tpl)
+		}
+	}
+	// D34: a whole segment in the middle of the path had a value.
+	path := tpl
+	if n := schemeLen(tpl); n > 0 {
+		path = ""
+		if i := strings.IndexByte(tpl[n:], '/'); i >= 0 {
+			path = tpl[n+i:]
+		}
+	}
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	for _, sm := range middleSegment.FindAllStringSubmatch(path, -1) {
+		names := sm[2]
+		if names == "" {
+			names = sm[1]
+		}
+		given := false
+		for _, n := range strings.Split(names, ",") {
+			n, _, _ = strings.Cut(n, ":")
+			n = strings.TrimSuffix(n, "*")
+			v, _ := m.Get(n)
+			given = given || !isReservedKey(n) && hasValue(v)
+		}
+		if !given {
+			t.Fatalf("D34: %q built %q without %s", tpl, r.URL, names)
+		}
+	}
+	// D33: a query list whose key ends in [] has a pair per element.
+	if r.Method == "get" || r.Method == "head" {
+		_, raw, _ := strings.Cut(r.URL, "?")
+		raw, _, _ = strings.Cut(raw, "#")
+		q, err := url.ParseQuery(raw)
+		for i := 0; err == nil && i < m.Len(); i++ {
+			k, v := m.Key(i), m.At(i)
+			if !strings.HasSuffix(k, "[]") || v.Kind() != Array || strings.Contains(tpl, "[]") {
+				continue
+			}
+			n := 0
+			for _, e := range v.List() {
+				if e.IsDefined() {
+					n++
+				}
+			}
+			if len(q[k]) != n {
+				t.Fatalf("D33: %q has %d pairs of %s, for %d elements", r.URL, len(q[k]), k, n)
+			}
+		}
+	}
+}
+
+var (
+	exprs = regexp.MustCompile(`\{[^{}]*\}`)
+	// A simple expression or :name placeholder between two "/" (the
+	// second not consumed, so that "/{a}/{b}/" finds both).
+	middleSegment = regexp.MustCompile(`/(?::([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z0-9_%.,:*-]+)\})(?:/)`)
+)
+
+// hasValue reports whether v expands to something (D11): not undefined or
+// null, nor a list or object of nothing else.
+func hasValue(v Value) bool {
+	switch v.Kind() {
+	case Undefined, Null:
+		return false
+	case Array:
+		for _, e := range v.List() {
+			if e.IsDefined() {
+				return true
+			}
+		}
+		return false
+	case Object:
+		for i := 0; i < v.Obj().Len(); i++ {
+			if v.Obj().At(i).IsDefined() {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// netOrigin is a url's origin as net/url reads it: scheme and host in
+// lower case, without a default port; "" when it does not parse.
+func netOrigin(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	port := strings.TrimLeft(u.Port(), "0")
+	scheme := strings.ToLower(u.Scheme)
+	if scheme == "https" && port == "443" || scheme == "http" && port == "80" {
+		port = ""
+	}
+	host, err := url.PathUnescape(u.Hostname())
+	if err != nil {
+		return ""
+	}
+	return scheme + "://" + strings.ToLower(host) + ":" + port
 }
 
 func checkInvariants(t *testing.T, r *Request) {
@@ -110,7 +256,9 @@ func FuzzTemplate(f *testing.F) {
 			}
 			return Str(v2)
 		}
-		if _, err := expandWith(ct, lookup); err != nil && codeOf(err) != CodeInvalidParameter {
+		// A variable named as an option (url, data...) has no value: in the
+		// middle of a path it is missing (D34).
+		if _, err := expandWith(ct, lookup); err != nil && codeOf(err) != CodeInvalidParameter && codeOf(err) != CodeMissingParameter {
 			t.Fatalf("untyped error %v", err)
 		}
 		for _, p := range ct.parts {

@@ -150,8 +150,18 @@ func (t *template) checkDotSegments(out []byte, s *Session, o *Obj) error {
 	if err != nil || string(again) != string(out) {
 		return errorf(CodeInvalidParameter, "url", "expanding %s twice gave two urls", quote(t.src))
 	}
+	// Segments and spans both come in the order of the url: the spans that
+	// may touch a segment start at the first that does not end before it,
+	// so that the walk is linear however many there are of each (D29).
+	j := 0
 	for ; a >= 0; a, b = nextDotSegment(out, b+1, end) {
-		for _, sp := range spans {
+		for j < len(spans) && spans[j].end < a {
+			j++
+		}
+		for _, sp := range spans[j:] {
+			if sp.start > b {
+				break
+			}
 			e := t.parts[sp.part].expr
 			delim := e.op.first == "/" || e.op.first == "?" || e.op.first == "#"
 			made := sp.start < b && sp.end > a || // wrote into it

@@ -110,6 +110,17 @@ const cases = {
     }, 4000, 32000);
   },
 
+  // A url of n literal "." segments, each beside an expression whose
+  // literal dot makes the engine look for dot segments a parameter made
+  // (D32): it matches segments to expressions in one walk of each.
+  "scale-dot-segments": () => {
+    let run = 0;
+    return growth((n) => {
+      const r = endpoint(`GET /u${++run}` + "/./.{a}".repeat(n), { a: "v" });
+      assert.ok(r.url.endsWith("/./.v"));
+    }, 4000, 32000);
+  },
+
   // Octokit's calls (merge, merge of the result, a header set, merge and
   // parse) on options of n short arrays: the shim's check that merged
   // options come back unchanged searched a list of their arrays for each

@@ -359,6 +359,7 @@ describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
     ["defaults() with 40,000 keys", "scale-defaults"],
     ["defaults() with 40,000 header values, then a call with as many", "scale-layer-headers"],
     ["a url of 32,000 :name placeholders (D9)", "scale-colon-placeholders"],
+    ["a url of 32,000 literal dot segments beside as many expressions (D32)", "scale-dot-segments"],
     ["Octokit's calls on options of 16,000 arrays", "scale-merged-walk"],
     ["5,000 chained defaults() levels (spec rule 1)", "scale-chain"],
   ];
