@@ -270,7 +270,7 @@ func (w *walker) value(v reflect.Value, depth int, quoted bool) (core.Value, err
 		}
 		return quotedIf(core.From(f), quoted), nil
 	case reflect.String:
-		if t.PkgPath() == "encoding/json" && t.Name() == "Number" {
+		if isJSONNumber(t) {
 			return w.number(v.String(), quoted)
 		}
 		s := validUTF8(v.String())
@@ -716,7 +716,7 @@ func (w *walker) data(v reflect.Value) (core.Value, error) {
 	}
 	if !writesItself(v) {
 		switch {
-		case t.Kind() == reflect.String:
+		case t.Kind() == reflect.String && !isJSONNumber(t):
 			return core.Str(v.String()), nil
 		case isByteSlice(t):
 			return core.OpaqueValue(v.Bytes(), core.ClassBinary), nil
@@ -724,6 +724,11 @@ func (w *walker) data(v reflect.Value) (core.Value, error) {
 	}
 	return w.value(v, 2, false)
 }
+
+// isJSONNumber reports whether t is encoding/json's Number, a number
+// written as its text; it is recognised by name so as not to import
+// encoding/json.
+func isJSONNumber(t reflect.Type) bool { return t.PkgPath() == "encoding/json" && t.Name() == "Number" }
 
 // writesItself reports whether v has a MarshalJSON or MarshalText that
 // encoding/json would call.
