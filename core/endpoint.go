@@ -16,6 +16,10 @@
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
 //   - Error and its codes (errors.go).
 //
+// Go programs that send requests with net/http start from package
+// core/rest: an *http.Request from a route and parameters of any Go value
+// encoding/json can write (docs/go.md).
+//
 // One implementation serves every caller: merge.go layers defaults, route
 // and options; parse.go turns merged options into a Request; template.go
 // expands urls (RFC 6570, through github.com/jtacoma/uritemplates); query.go,

@@ -39,7 +39,10 @@
 // data is the body, instead of the parameters: sent as it is when it is a
 // string, a []byte or an io.Reader, and as JSON when it is anything else.
 // The content-type is JSON unless headers set one; for a []byte or an
-// io.Reader it is left to the caller, as for an upload.
+// io.Reader it is left to the caller, as for an upload. request, the
+// caller's options for its HTTP client in JavaScript, has no place in an
+// *http.Request: the context and the http.Client do its work, and it is
+// not used.
 //
 // # Errors
 //
@@ -154,7 +157,8 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 // GetBody, so that a redirect or a retry can send it again. For an
 // io.Reader given as data, a content-length header sets ContentLength:
 // without one net/http sends the stream chunked, which upload servers
-// refuse.
+// refuse. A host header sets the request's Host, which net/http sends in
+// its place.
 //
 // Where core.Request.BodyBytes writes null for a Go value it cannot write,
 // HTTPRequest returns an error naming it.
