@@ -14,11 +14,7 @@
 //     Its Remerge merges merged options changed in a few members at the cost
 //     of those members (what Octokit's hooks do on every request).
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
-//   - Error and its codes (errors.go).
-//
-// Go programs that send requests with net/http start from package
-// core/rest: an *http.Request from a route and parameters of any Go value
-// encoding/json can write (docs/go.md).
+//   - Error and its codes (errors.go). For net/http, package core/rest.
 //
 // One implementation serves every caller: merge.go layers defaults, route
 // and options; parse.go turns merged options into a Request; template.go

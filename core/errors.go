@@ -61,12 +61,6 @@ func NewError(code Code, field, message string) *Error {
 	return &Error{Code: code, Field: field, msg: message}
 }
 
-// Redact returns the caller's text s as the engine's own messages quote it:
-// shortened, and with every run that looks like a credential cut to its
-// first 4 characters (D23). Code that builds an *Error with NewError from
-// the caller's keys or text passes them through Redact first.
-func Redact(s string) string { return redact(s) }
-
 // errorf builds an *Error whose message is "<field>: <formatted text>".
 // Errors are off the hot path, and errorf is called from some forty places:
 // inlined, each would carry its own copy (a few KB of wasm in all).
@@ -180,3 +174,9 @@ func redact(s string) string {
 	}
 	return s
 }
+
+// Redact returns the caller's text s as the engine's own messages quote it:
+// shortened, and with every run that looks like a credential cut to its
+// first 4 characters (D23). Code that builds an *Error with NewError from
+// the caller's keys or text passes them through Redact first.
+func Redact(s string) string { return redact(s) }
