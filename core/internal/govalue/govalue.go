@@ -707,11 +707,11 @@ func (w *walker) data(v reflect.Value) (core.Value, error) {
 	if t == reflect.TypeFor[core.Value]() {
 		return w.optionValue("data", v.Interface().(core.Value))
 	}
-	if _, ok := receiver(v, reflect.TypeFor[io.Reader]()); ok && !writesItself(v) {
-		if v.Kind() == reflect.Pointer && v.IsNil() {
+	if r, ok := receiver(v, reflect.TypeFor[io.Reader]()); ok && !writesItself(v) {
+		if r.Kind() == reflect.Pointer && r.IsNil() {
 			return core.NullValue(), nil
 		}
-		return core.OpaqueValue(v.Interface(), core.ClassStream), nil
+		return core.OpaqueValue(r.Interface(), core.ClassStream), nil // r may be v's address: a bytes.Buffer field reads through *bytes.Buffer
 	}
 	if !writesItself(v) {
 		switch {

@@ -381,7 +381,22 @@ func TestOptionsDataAndRequest(t *testing.T) {
 			}
 		})
 	}
-	o, err := Options(params{Owner: "o", Request: hook})
+	// A bytes.Buffer field of a struct given by pointer reads through its
+	// address, as encoding/json would call its pointer's methods.
+	withBuffer := &struct {
+		Data bytes.Buffer `json:"data"`
+	}{}
+	withBuffer.Data.WriteString("buffered")
+	o, err := Options(withBuffer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := o.Get("data"); v.Kind() != core.Opaque {
+		t.Errorf("a bytes.Buffer as data became %s", core.AppendJSON(nil, v))
+	} else if r, _ := v.Ref(); r != &withBuffer.Data {
+		t.Errorf("a bytes.Buffer as data is %T, not the buffer's address", r)
+	}
+	o, err = Options(params{Owner: "o", Request: hook})
 	if err != nil {
 		t.Fatal(err)
 	}
