@@ -12,7 +12,7 @@
 //   - Session (session.go): the same operations reusing memory from call to
 //     call, for programs that make many calls; the JavaScript bridge uses it.
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
-//   - Error and its codes (errors.go).
+//   - Error and its codes (errors.go). For net/http, package core/rest.
 //
 // One implementation serves every caller: merge.go layers defaults, route
 // and options; parse.go turns merged options into a Request; template.go

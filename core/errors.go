@@ -258,3 +258,9 @@ func hideURLSecrets(s string) string {
 
 // endsQueryValue reports whether c ends the value of a query parameter.
 func endsQueryValue(c byte) bool { return c == '&' || c == ';' || c == '#' || c == '{' || isSpace(c) }
+// Redact returns the caller's text s as the engine's own messages quote it:
+// shortened, without the userinfo and query values of a url in it, and
+// with every run that looks like a credential cut to its first 4
+// characters (D23). Code that builds an *Error with NewError from the
+// caller's keys or text passes them through Redact first.
+func Redact(s string) string { return redact(hideURLSecrets(s)) }

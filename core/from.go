@@ -3,13 +3,23 @@ package core
 import (
 	"io"
 	"sort"
+	"strconv"
 )
 
 // From converts a Go value into a Value: string, bool, the integer and float
-// types, nil (null), Value, *Obj, []any, []string, map[string]any (keys
-// sorted, since a Go map has no order), []byte (opaque binary data) and
-// io.Reader (an opaque stream). Anything else becomes an opaque value of
-// ClassOther, passed through untouched.
+// types (every digit of an integer kept, as encoding/json writes it), nil
+// (null), Value, *Obj, []any, []string, map[string]any (keys sorted, since a
+// Go map has no order), []byte (opaque binary data) and io.Reader (an opaque
+// stream). Anything else becomes an opaque value of ClassOther, passed
+// through untouched and by reference, as the engine passes a JavaScript
+// caller's objects (D15, D27): a struct's fields are not read.
+//
+// From never fails, so it cannot tell what a value will become when it is
+// sent: BodyBytes writes an opaque value as null, and a url or a query
+// refuses it. The Go API, package core/rest, takes any value encoding/json
+// can write, structs by their json tags included, converts it as
+// encoding/json would, and returns an error naming the field for what
+// cannot be written.
 func From(x any) Value {
 	switch t := x.(type) {
 	case nil:
@@ -23,27 +33,27 @@ func From(x any) Value {
 	case bool:
 		return BoolValue(t)
 	case int:
-		return Int(int64(t))
+		return goInt(int64(t))
 	case int8:
-		return Int(int64(t))
+		return goInt(int64(t))
 	case int16:
-		return Int(int64(t))
+		return goInt(int64(t))
 	case int32:
-		return Int(int64(t))
+		return goInt(int64(t))
 	case int64:
-		return Int(t)
+		return goInt(t)
 	case uint:
-		return Num(float64(t))
+		return goUint(uint64(t))
 	case uint8:
-		return Int(int64(t))
+		return goUint(uint64(t))
 	case uint16:
-		return Int(int64(t))
+		return goUint(uint64(t))
 	case uint32:
-		return Int(int64(t))
+		return goUint(uint64(t))
 	case uint64:
-		return Num(float64(t))
+		return goUint(t)
 	case float32:
-		return Num(float64(t))
+		return goFloat(float64(t), 32)
 	case float64:
 		return Num(t)
 	case []any:
@@ -77,3 +87,26 @@ func From(x any) Value {
 	}
 	return OpaqueValue(x, ClassOther)
 }
+
+// goInt returns a Number value holding every digit of i. A Go integer is
+// exact and encoding/json writes it so; Int rounds past 2⁵³ as a
+// JavaScript number must, which would change an id without a word.
+func goInt(i int64) Value { return textValue(Number, strconv.FormatInt(i, 10)) }
+
+// goUint is goInt for unsigned integers.
+func goUint(u uint64) Value { return textValue(Number, strconv.FormatUint(u, 10)) }
+
+// goFloat returns a Number value for a finite float of the given bit size
+// with the digits encoding/json writes: for a float32, the shortest that
+// read back as the same float32 (0.1, not 0.10000000149011612).
+func goFloat(f float64, bits int) Value {
+	if bits == 32 {
+		f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'g', -1, 32), 64)
+	}
+	return Num(f)
+}
+
+// IsParameter reports whether key, in options, is a parameter, placed by
+// spec rule 4, rather than one of the options method, url, baseUrl,
+// headers, mediaType, data and request (D15).
+func IsParameter(key string) bool { return !isReservedKey(key) }

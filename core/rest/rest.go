@@ -1,0 +1,214 @@
+// Package rest builds net/http requests for GitHub's REST API from a route
+// and parameters:
+//
+//	req, err := rest.NewRequest(ctx, "PATCH /repos/{owner}/{repo}/issues/{issue_number}", rest.Params{
+//		"owner": "octokit", "repo": "rest.js", "issue_number": 1,
+//		"title": "Found a bug", "labels": []string{"bug"},
+//	})
+//	if err != nil {
+//		return err // a *core.Error: match it with errors.Is(err, core.ErrInvalidParameter)...
+//	}
+//	resp, err := http.DefaultClient.Do(req)
+//
+// The request has the method in upper case, the url with the route's
+// placeholders filled, the headers (accept, user-agent, content-type and
+// the caller's), the body, and the context. Package core, the engine, does
+// the work, with the rules of docs/behaviour.md; this package converts Go
+// values for it and its result into an *http.Request, and decides nothing
+// else. It sends nothing: the caller's http.Client does.
+//
+// # Parameters
+//
+// params holds the options of core.Endpoint: the parameters, and the
+// options method, url, baseUrl, headers, mediaType, data and request. It is
+// a Params (or any map with string keys), a struct whose fields, by their
+// json tags, are the options, a *core.Obj, or nil. A parameter named in the
+// url fills its placeholder; on GET and HEAD the others form the query
+// string; on POST, PUT, PATCH and DELETE they form a JSON body.
+//
+// Any value encoding/json can write is a parameter value, converted as
+// encoding/json would write it: structs by their json tags (omitempty and
+// "-" included), pointers, maps, slices, json.Marshaler and
+// encoding.TextMarshaler values (a time.Time is its RFC 3339 text, as
+// GitHub's "since" parameters want), []byte as base64 (as GitHub's file
+// contents want). A value is then placed as its JSON would be: a struct is
+// an object, so it is an error in a query string and an object in a body.
+// A nil pointer is null, which a query writes as "null": tag optional
+// fields omitempty.
+//
+// data is the body, instead of the parameters: sent as it is when it is a
+// string, a []byte or an io.Reader, and as JSON when it is anything else.
+// The content-type is JSON unless headers set one; for a []byte or an
+// io.Reader it is left to the caller, as for an upload. request, the
+// caller's options for its HTTP client in JavaScript, has no place in an
+// *http.Request: the context and the http.Client do its work, and it is
+// not used.
+//
+// # Errors
+//
+// Every error is a *core.Error, with a Code that errors.Is matches against
+// core's sentinels (core.ErrInvalidParameter, core.ErrMissingURL...), and a
+// message that names the field at fault in Go's words:
+//
+//	endpoint: labels[1]: encoding/json cannot write a value of type func()
+//
+// What encoding/json cannot write (channels, functions, complex numbers,
+// NaN, cycles, maps with other keys, a failing MarshalJSON) is an error,
+// never dropped or sent as null.
+package rest
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/govalue"
+)
+
+// Params is the options of a request as a map, for a literal at the call
+// site. A map has no order, so a query string and a JSON body have its keys
+// sorted (integer-like keys first, as in every object of the engine); a
+// struct keeps its fields' order.
+type Params map[string]any
+
+// NewRequest returns the request for route and params, over the global
+// defaults (api.github.com, and the accept and user-agent headers).
+//
+// route is "METHOD url", such as "GET /repos/{owner}/{repo}/issues", or a
+// url alone for a GET; or "" when params holds the url. ctx is the
+// request's context, which cancels it; it must not be nil.
+func NewRequest(ctx context.Context, route string, params any) (*http.Request, error) {
+	var b Builder
+	return b.NewRequest(ctx, route, params)
+}
+
+// Defaults returns a Builder whose requests have params laid over the
+// global defaults: a baseUrl (GitHub Enterprise Server's is
+// "https://HOST/api/v3"), headers such as authorization, or any parameter.
+func Defaults(params any) (*Builder, error) {
+	var b Builder
+	return b.Defaults(params)
+}
+
+// Options converts params as NewRequest does, into the options that
+// core's Endpoint, Merge and Defaults take, for a caller that uses core
+// directly.
+func Options(params any) (*core.Obj, error) { return govalue.Options(params) }
+
+// Builder builds requests over a set of defaults: the token and baseUrl of
+// a client, for example. The zero Builder has the global defaults. A
+// Builder is immutable and safe for concurrent use.
+type Builder struct {
+	b *core.Builder // nil: the global defaults
+}
+
+// core returns b's core.Builder.
+func (b *Builder) core() *core.Builder {
+	if b == nil || b.b == nil {
+		return core.New()
+	}
+	return b.b
+}
+
+// Core returns the core.Builder b is made of, for its DEFAULTS, Merge or
+// Parse.
+func (b *Builder) Core() *core.Builder { return b.core() }
+
+// Defaults returns a new Builder with params laid over b's defaults; b is
+// not changed. Headers and objects merge key by key; anything else is
+// replaced.
+func (b *Builder) Defaults(params any) (*Builder, error) {
+	options, err := govalue.Options(params)
+	if err != nil {
+		return nil, err
+	}
+	nb, err := b.core().Defaults(options)
+	if err != nil {
+		return nil, err
+	}
+	return &Builder{nb}, nil
+}
+
+// NewRequest returns the request for route and params over b's defaults,
+// as the package-level NewRequest does over the global ones.
+func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*http.Request, error) {
+	if ctx == nil {
+		return nil, nilContext()
+	}
+	options, err := govalue.Options(params)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.core().Endpoint(route, options)
+	if err != nil {
+		return nil, govalue.Describe(err, params)
+	}
+	return HTTPRequest(ctx, r)
+}
+
+// HTTPRequest returns request options that core built (core.Endpoint,
+// core.Parse) as an *http.Request with context ctx: the method upper-cased,
+// every header set, and the body as net/http takes it. For a body in
+// memory (a string, bytes, or JSON) net/http sets ContentLength and
+// GetBody, so that a redirect or a retry can send it again. For an
+// io.Reader given as data, a content-length header sets ContentLength:
+// without one net/http sends the stream chunked, which upload servers
+// refuse. A host header sets the request's Host, which net/http sends in
+// its place.
+//
+// Where core.Request.BodyBytes writes null for a Go value it cannot write,
+// HTTPRequest returns an error naming it.
+func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
+	if ctx == nil {
+		return nil, nilContext()
+	}
+	body, err := govalue.Body(r)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, strings.ToUpper(r.Method), r.URL, body)
+	if err != nil {
+		// Only the url can be at fault. The reason alone is given: the url
+		// itself may hold a credential in its query (D23).
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, core.NewError(core.CodeInvalidArgument, "url", "url: net/http cannot send to it: "+err.Error())
+	}
+	for i := 0; i < r.Headers.Len(); i++ {
+		req.Header.Set(r.Headers.Key(i), r.Headers.At(i).Text())
+	}
+	// net/http takes these two from fields of the request, not from its
+	// headers, which it would leave unsent.
+	if host := req.Header.Get("Host"); host != "" {
+		req.Host = host
+		req.Header.Del("Host")
+	}
+	if cl := req.Header.Get("Content-Length"); cl != "" {
+		req.Header.Del("Content-Length")
+		if stream(req) {
+			n, err := strconv.ParseInt(cl, 10, 64)
+			if err != nil || n < 0 {
+				return nil, core.NewError(core.CodeInvalidHeader, "headers.content-length", "headers.content-length: must be a whole number of bytes, for a stream")
+			}
+			req.ContentLength = n
+		}
+	}
+	return req, nil
+}
+
+// stream reports whether req's body is one whose length net/http cannot
+// know: an io.Reader other than those in memory it recognises.
+func stream(req *http.Request) bool {
+	return req.ContentLength == 0 && req.Body != nil && req.Body != http.NoBody
+}
+
+// nilContext is the error for a nil context, which net/http refuses.
+func nilContext() error {
+	return core.NewError(core.CodeInvalidArgument, "ctx", "ctx: nil: pass context.Background() or the context of the work the request is for")
+}
