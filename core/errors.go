@@ -258,6 +258,7 @@ func hideURLSecrets(s string) string {
 
 // endsQueryValue reports whether c ends the value of a query parameter.
 func endsQueryValue(c byte) bool { return c == '&' || c == ';' || c == '#' || c == '{' || isSpace(c) }
+
 // Redact returns the caller's text s as the engine's own messages quote it:
 // shortened, without the userinfo and query values of a url in it, and
 // with every run that looks like a credential cut to its first 4
