@@ -115,9 +115,10 @@ test('"Start from" names the example a link holds, or "the request in the link"'
   let exampleLink, ownLink;
   await phone("/", async (page) => {
     await page.selectOption("#example", { label: "Create an issue" });
-    exampleLink = new URL(page.url()).hash;
+    exampleLink = await page.evaluate(() => location.hash);
     await page.fill("#route", "GET /user");
-    ownLink = new URL(page.url()).hash;
+    // The page's own location (page.url() may lag behind history.replaceState).
+    ownLink = await page.evaluate(() => location.hash);
   });
   const startFrom = (page) => page.$eval("#example", (s) => s.selectedOptions[0]?.text ?? "");
   await phone(`/${exampleLink}`, async (page) => assert.equal(await startFrom(page), "Create an issue"));

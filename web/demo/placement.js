@@ -5,8 +5,8 @@
 // itself: it asks the engine. One result cannot always tell (a placeholder
 // filled with null or [] leaves no trace; with data, a parameter that is not
 // in the url is not sent at all), so for each key the engine builds the
-// request twice more: once with the key set to a marker, once without the
-// key, and the page reads where the marker went.
+// request twice more, with the key set to a marker and to another, and
+// the page reads where the marker went.
 
 /** Keys that are options, not parameters (D15), and what the engine does with each. */
 export const CONSUMED = {
@@ -19,8 +19,9 @@ export const CONSUMED = {
   request: "returned as result.request (D27)",
 };
 
-// Letters only, so that every encoding leaves it as it is.
-const MARKER = "zqxjmarker";
+// Letters only, so that every encoding leaves it as it is; OTHER tells
+// whether the url changes with the key's value.
+const MARKER = "zqxjmarker", OTHER = "qzjxother"; // unlike from the first letter ({a:1})
 
 /**
  * placement returns, for each key of params in order, { key, to, note,
@@ -49,17 +50,12 @@ export function placement(ep, route, params) {
 function placed(ep, route, params, key) {
   const probe = ep(route, { ...params, [key]: MARKER });
   const asPost = (o) => ep(route, { ...o, method: "POST" }).url;
-  const template = asPost({ ...params, [key]: MARKER }) !== asPost(omit(params, key));
+  // A value changed, not the key left out: a path segment needs its value (D34).
+  const template = asPost({ ...params, [key]: MARKER }) !== asPost({ ...params, [key]: OTHER });
   if (probe.body && typeof probe.body === "object" && probe.body[key] === MARKER) return { to: "body", note: "", template };
   // The marker, or a prefix of it ({?key:3}), under the key's name in the query.
   if (new URL(probe.url).searchParams.getAll(key).some((v) => v && MARKER.startsWith(v))) return { to: "query", note: template ? "from the url template" : "", template };
   if (template) return { to: "url", note: "", template };
   const why = Object.hasOwn(params, "data") ? "data is the body, and the url does not use this key (D19)" : "the engine sent it nowhere";
   return { to: "unused", note: why, template };
-}
-
-function omit(o, key) {
-  const copy = { ...o };
-  delete copy[key];
-  return copy;
 }
