@@ -18,8 +18,8 @@ export function rng(seed) {
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"];
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "get", "post", "Patch", "TRACE", "G3T", ""];
-const NAMES = ["owner", "repo", "a", "b", "q", "per_page", "id", "x-y", "_", "1", "01", "-1", "4294967295", "__proto__", "constructor", "prototype",
-  "fields[]", "method", "url", "baseUrl", "headers", "mediaType", "data", "request", "ü", "a b", "a%20"];
+const NAMES = ["owner", "repo", "a", "b", "q", "per_page", "fields[]", "id", "x-y", "_", "1", "01", "-1", "4294967295", "__proto__", "constructor", "prototype",
+  "method", "url", "baseUrl", "headers", "mediaType", "data", "request", "ü", "a b", "a%20"];
 const HEADER_NAMES = ["accept", "Accept", "ACCEPT", "content-type", "Content-Type", "user-agent", "authorization", "x-a", "X-A", "x-b", "__proto__",
   "constructor", "1", "a b", "a:b", "", "x\r\ny", "é", "x-\0", "x-" + "h".repeat(40)];
 const STRINGS = ["", "x", "octocat", "hello world", "a/b", "a?b#c", "%41", "%zz", "100%", "+", "a+b c", "ü", "😀", "\ud800", "\udc00x", "a\udbff",
@@ -140,7 +140,7 @@ class Gen {
   options(forParse = false) {
     const v = [];
     const n = this.int(5);
-    for (let i = 0; i < n; i++) v.push([this.pick(NAMES.slice(0, 16)), this.value(3)]);
+    for (let i = 0; i < n; i++) v.push([this.pick(NAMES.slice(0, 17)), this.value(3)]);
     if (this.chance(0.4) || forParse) v.push(["headers", this.chance(0.9) ? this.headers() : this.value(1)]);
     if (this.chance(0.25) || forParse) v.push(["mediaType", this.chance(0.9) ? this.mediaType() : this.value(1)]);
     if (this.chance(0.15) || forParse) v.push(["baseUrl", this.chance(0.85) ? { t: "s", v: this.pick(BASES) } : this.value(0)]);
