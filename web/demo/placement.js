@@ -21,6 +21,7 @@ export const CONSUMED = {
 
 // Letters only, so that every encoding leaves it as it is.
 const MARKER = "zqxjmarker";
+const OTHER = "yzxjother"; // another first letter: a prefix {key:1} tells them apart too
 
 /**
  * placement returns, for each key of params in order, { key, to, note,
@@ -42,24 +43,20 @@ export function placement(ep, route, params) {
 }
 
 /**
- * placed probes one key. The template uses it when the url changes with it
- * even on POST, where a key the url does not use goes to the body instead
- * (so a {?key} query and an appended one tell apart).
+ * placed probes one key. The template uses it when the url changes with its
+ * value even on POST, where a key the url does not use goes to the body
+ * instead (so a {?key} query and an appended one tell apart). The key is
+ * given another value rather than left out: a path segment in the middle of
+ * the url cannot be left without one (D34).
  */
 function placed(ep, route, params, key) {
   const probe = ep(route, { ...params, [key]: MARKER });
   const asPost = (o) => ep(route, { ...o, method: "POST" }).url;
-  const template = asPost({ ...params, [key]: MARKER }) !== asPost(omit(params, key));
+  const template = asPost({ ...params, [key]: MARKER }) !== asPost({ ...params, [key]: OTHER });
   if (probe.body && typeof probe.body === "object" && probe.body[key] === MARKER) return { to: "body", note: "", template };
   // The marker, or a prefix of it ({?key:3}), under the key's name in the query.
   if (new URL(probe.url).searchParams.getAll(key).some((v) => v && MARKER.startsWith(v))) return { to: "query", note: template ? "from the url template" : "", template };
   if (template) return { to: "url", note: "", template };
   const why = Object.hasOwn(params, "data") ? "data is the body, and the url does not use this key (D19)" : "the engine sent it nowhere";
   return { to: "unused", note: why, template };
-}
-
-function omit(o, key) {
-  const copy = { ...o };
-  delete copy[key];
-  return copy;
 }
