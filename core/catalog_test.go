@@ -21,8 +21,10 @@ type catalogOp struct {
 }
 
 // optionKeys are the keys that are options rather than parameters (D15): a
-// body parameter of that name cannot be passed, so the example call leaves
-// it out (data excepted: the catalog uses it for a raw body, D19).
+// body parameter of that name cannot be passed (url would set the option,
+// which may not move the request, D31), so the example call puts its
+// operation's body in data, every body field in it (data excepted: the
+// catalog uses it for a raw body, D19).
 var optionKeys = map[string]bool{"method": true, "url": true, "baseUrl": true, "headers": true, "mediaType": true, "request": true}
 
 // loadCatalog reads the committed catalog of every GitHub REST operation.
@@ -47,19 +49,31 @@ func loadCatalog(t testing.TB) []catalogOp {
 func exampleOptions(t testing.TB, op catalogOp) *core.Obj {
 	t.Helper()
 	o := core.NewObj(len(op.P) + 1)
-	for _, p := range op.P {
-		var name, where string
-		if json.Unmarshal(p[0], &name) != nil || json.Unmarshal(p[1], &where) != nil {
+	names, wheres := make([]string, len(op.P)), make([]string, len(op.P))
+	inData := false
+	for i, p := range op.P {
+		if json.Unmarshal(p[0], &names[i]) != nil || json.Unmarshal(p[1], &wheres[i]) != nil {
 			t.Fatalf("%s: malformed parameter %s", op.ID, p[0])
 		}
-		if where == "body" && optionKeys[name] {
-			continue
-		}
+		inData = inData || wheres[i] == "body" && optionKeys[names[i]]
+	}
+	var data *core.Obj
+	for i, p := range op.P {
 		v, err := core.DecodeJSON(p[4])
 		if err != nil {
-			t.Fatalf("%s: example of %s: %v", op.ID, name, err)
+			t.Fatalf("%s: example of %s: %v", op.ID, names[i], err)
 		}
-		o.Set(name, v)
+		if inData && wheres[i] == "body" {
+			if data == nil {
+				data = core.NewObj(len(op.P))
+			}
+			data.Set(names[i], v)
+			continue
+		}
+		o.Set(names[i], v)
+	}
+	if data != nil {
+		o.Set("data", core.ObjValue(data))
 	}
 	if len(op.H) > 0 {
 		h := core.NewObj(len(op.H))

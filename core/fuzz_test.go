@@ -151,9 +151,9 @@ func checkWhere(t *testing.T, b *Builder, route string, opts, m *Obj, r *Request
 
 var (
 	exprs = regexp.MustCompile(`\{[^{}]*\}`)
-	// A simple expression or :name placeholder between two "/" (the
-	// second not consumed, so that "/{a}/{b}/" finds both).
-	middleSegment = regexp.MustCompile(`/(?::([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z0-9_%.,:*-]+)\})(?:/)`)
+	// A simple expression (no operator first) or :name placeholder
+	// between two "/".
+	middleSegment = regexp.MustCompile(`/(?::([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z0-9_%-][A-Za-z0-9_%.,:*-]*)\})/`)
 )
 
 // hasValue reports whether v expands to something (D11): not undefined or

@@ -336,7 +336,8 @@ func parseTemplate(url string) (*template, error) {
 // as a whole segment of the url's path with a "/" right after them. The
 // path starts after the scheme and host (scheme is the scheme's length,
 // 0 for a relative url, which is path from its start) and ends at the first
-// "?" or "#", or at an expression of the query or fragment.
+// "?" or "#", or at an expression that may write one ("{?q}", "{#f}"; an
+// "{&x}" writes "&", which is path text there).
 func markRequired(parts []tplPart, scheme int) {
 	const host, path, query = 0, 1, 2
 	state := path
@@ -346,7 +347,7 @@ func markRequired(parts []tplPart, scheme int) {
 	for i := range parts {
 		if e := parts[i].expr; e != nil {
 			switch {
-			case e.op.first == "?" || e.op.first == "&" || e.op.first == "#":
+			case e.op.first == "?" || e.op.first == "#":
 				state = query
 			case state == path && e.op == opSimple && i > 0 && i+1 < len(parts) &&
 				parts[i-1].expr == nil && strings.HasSuffix(parts[i-1].lit, "/") &&

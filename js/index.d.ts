@@ -18,8 +18,37 @@ export type Route = KnownRoute | (string & {});
 /** The parameters GitHub documents for a known route: url, query and body. */
 export type RouteParameters<R extends KnownRoute> = Endpoints[R]["parameters"];
 
+/** The names of the {placeholders} of a route. */
+type PlaceholderNames<S extends string> = S extends `${string}{${infer N}}${infer Rest}` ? N | PlaceholderNames<Rest> : never;
+
+/**
+ * The known routes with a body field named url (the webhook configuration
+ * of an app, an organisation and a repository; an organisation's private
+ * registries). A url parameter is the url option, which may not move the
+ * request to another host (D31): such a body goes in data, whole.
+ */
+export type BodyURLRoute = { [R in KnownRoute]: "url" extends keyof RouteParameters<R> ? R : never }[KnownRoute];
+
+/** data holding body B: required when a field of B is. */
+type DataOf<B> = {} extends B ? { data?: B } : { data: B };
+
+/**
+ * The parameters of a call to a known route: GitHub's, except that the
+ * body of a BodyURLRoute is data, and url no parameter (D31, D19).
+ */
+export type ParametersFor<R extends KnownRoute> = R extends BodyURLRoute
+  ? Pick<RouteParameters<R>, PlaceholderNames<R> & keyof RouteParameters<R>> & DataOf<Omit<RouteParameters<R>, PlaceholderNames<R>>> & {
+      /**
+       * @deprecated Not a parameter: this route's body has a field named url,
+       * which goes in data with the body's other fields. As an option, url
+       * cannot leave the route's origin (D31).
+       */
+      url?: never;
+    }
+  : RouteParameters<R>;
+
 /** A header value; null in options means "do not send this header" (D22). */
-export type HeaderValue = string | number | boolean;
+export type HeaderValue = string | number | bigint | boolean;
 
 /** The options of a call or of .defaults(). Other keys are parameters. */
 export interface EndpointOptions {
@@ -42,7 +71,7 @@ export interface EndpointOptions {
  * other route, any options.
  */
 export type OptionsFor<R extends string, D = {}> = R extends KnownRoute
-  ? EndpointOptions & Omit<RouteParameters<R>, keyof D> & Partial<RouteParameters<R>>
+  ? EndpointOptions & Omit<ParametersFor<R>, keyof D> & Partial<ParametersFor<R>>
   : EndpointOptions;
 
 /** The options argument of a call: optional when nothing in it is required. */
@@ -80,7 +109,7 @@ export interface Endpoint<D extends object = {}> {
   /** A new endpoint with options layered over these defaults (spec rule 1). */
   defaults<O extends EndpointOptions>(options: O): Endpoint<D & O>;
   /** The merged options, not parsed: nothing is required yet (D7). */
-  merge<R extends string>(route: KnownRoute | R, options?: EndpointOptions & (R extends KnownRoute ? Partial<RouteParameters<R>> : {})): MergedOptions;
+  merge<R extends string>(route: KnownRoute | R, options?: EndpointOptions & (R extends KnownRoute ? Partial<ParametersFor<R>> : {})): MergedOptions;
   merge(options: EndpointOptions): MergedOptions;
   /** The defaults, merged (D7). */
   merge(): MergedOptions;
@@ -91,7 +120,7 @@ export interface Endpoint<D extends object = {}> {
 /** The codes of EndpointError (D28). */
 export type ErrorCode =
   | "ERR_INVALID_ARGUMENT" | "ERR_INVALID_ROUTE" | "ERR_UNSUPPORTED_METHOD" | "ERR_MISSING_URL"
-  | "ERR_INVALID_TEMPLATE" | "ERR_INVALID_PARAMETER" | "ERR_BODY_NOT_ALLOWED" | "ERR_INVALID_HEADER"
+  | "ERR_INVALID_TEMPLATE" | "ERR_INVALID_PARAMETER" | "ERR_MISSING_PARAMETER" | "ERR_BODY_NOT_ALLOWED" | "ERR_INVALID_HEADER"
   | "ERR_NOT_INITIALIZED" | "ERR_WASM_LOAD" | "ERR_INTERNAL";
 
 /** Thrown for bad input; the message starts with "endpoint: ". */
@@ -114,7 +143,7 @@ export interface FetchInit {
   signal?: any;
 }
 
-/** Request options as fetch(url, init) arguments, the method upper-cased (D5). */
+/** Request options as fetch(url, init) arguments, the method upper-cased (D5); what it cannot serialise throws an EndpointError. */
 export declare function toFetch(options: RequestOptions): [url: string, init: FetchInit];
 
 /** endpoint with the global defaults. In browsers it throws ERR_NOT_INITIALIZED until `ready` resolves. */

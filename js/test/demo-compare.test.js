@@ -44,11 +44,18 @@ test("demo: a search matches every word in method, url, summary or id; a method 
   assert.deepEqual(search(ops, "  "), []);
 });
 
-test("demo: an operation's example parameters put the required ones first and leave out option-named body keys (D15)", () => {
+test("demo: an operation's example parameters put the required ones first, and a body with a field named url in data (D15, D31)", () => {
   const op = ops.find((o) => o.id === "orgs/list-attestations-bulk");
   assert.deepEqual(Object.keys(exampleParams(op)), ["org", "subject_digests", "per_page", "before", "after", "predicate_type"]);
-  const hook = ops.find((o) => o.params.some((p) => p.name === "url" && p.where === "body"));
-  assert.ok(hook && !("url" in exampleParams(hook)), "a body parameter named url is left out");
+  const withURL = ops.filter((o) => o.params.some((p) => p.name === "url" && p.where === "body")).map((o) => o.id);
+  assert.deepEqual(withURL, ["apps/update-webhook-config-for-app", "orgs/update-webhook-config-for-org", "private-registries/create-org-private-registry",
+    "private-registries/update-org-private-registry", "repos/update-webhook-config-for-repo"]);
+  assert.deepEqual(exampleParams(ops.find((o) => o.id === "repos/update-webhook-config-for-repo")), {
+    owner: "octokit", repo: "rest.js", hook_id: 42,
+    data: { url: "https://example.com/webhook", content_type: "json", secret: '"********"', insecure_ssl: "insecure-ssl-example" },
+  });
+  const registry = exampleParams(ops.find((o) => o.id === "private-registries/create-org-private-registry"));
+  assert.deepEqual([Object.keys(registry), Object.keys(registry.data).slice(0, 2)], [["org", "data"], ["registry_type", "url"]], "the required body fields first, in data");
   assert.deepEqual(exampleParams(ops.find((o) => o.id === "markdown/render-raw")).headers, { "content-type": "text/plain; charset=utf-8" });
 });
 
@@ -87,6 +94,11 @@ test("demo: each detector names its rule for the difference it explains", () => 
     ["GET /x", { data: "hi" }, { outcome: "D19 D28" }],
     ["GET /x", { headers: { "x-a": "a\nb" } }, { outcome: "D22 D28" }],
     ["POST /graphql", { query: "q", mediaType: { previews: ["mercy"] } }, {}], // previews on /graphql: the same
+    ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example.com/x" }, { outcome: "D31 D28" }], // the reference sends it there
+    ["DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }, { outcome: "D32 D28" }],
+    ["GET /x", { "fields[]": [1, null, 2], b: [1, 2] }, { url: "D33" }],
+    ["GET /x", { "fields[]": [[1]] }, { outcome: "D33 D28" }],
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", reop: "r" }, { outcome: "D34 D28" }],
   ];
   for (const [route, params, want] of cases) {
     const named = differences(route, params);
@@ -108,7 +120,8 @@ test("demo: a difference no detector explains is shown as unexplained", () => {
 test("demo: placement reads from the engine where each key went: url, query, body, option, or not sent (spec rule 4, D13, D19)", () => {
   const where = (route, params) => Object.fromEntries(placement(endpoint, route, params).map((p) => [p.key, p.to]));
   assert.deepEqual(where("GET /orgs/{org}/repos", { org: "o", type: "public", headers: {} }), { org: "url", type: "query", headers: "option" });
-  assert.deepEqual(where("POST /repos/{owner}/{repo}", { owner: "o", repo: null, title: "t" }), { owner: "url", repo: "url", title: "body" }); // a last segment may stay empty (D34)
+  assert.deepEqual(where("PATCH /repos/{owner}/{repo}", { owner: "o", repo: null, name: "t" }), { owner: "url", repo: "url", name: "body" });
+  assert.deepEqual(where("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open" }), { owner: "url", repo: "url", state: "query" }, "no probe leaves a middle segment without its value (D34)");
   assert.deepEqual(where("GET /x/{a:3}{?b,c:2}", { a: "abcdef", b: [], c: "xyz" }), { a: "url", b: "query", c: "query" });
   assert.deepEqual(where("POST /x/{id}{?name}", { id: 1, name: "n", label: "l", data: "raw" }), { id: "url", name: "query", label: "unused", data: "option" });
   // Which query keys the url template uses: asked of the engine too.

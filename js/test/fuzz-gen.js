@@ -18,14 +18,14 @@ export function rng(seed) {
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"];
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "get", "post", "Patch", "TRACE", "G3T", ""];
-const NAMES = ["owner", "repo", "a", "b", "q", "per_page", "id", "x-y", "_", "1", "01", "-1", "4294967295", "__proto__", "constructor", "prototype",
+const NAMES = ["owner", "repo", "a", "b", "q", "per_page", "fields[]", "id", "x-y", "_", "1", "01", "-1", "4294967295", "__proto__", "constructor", "prototype",
   "method", "url", "baseUrl", "headers", "mediaType", "data", "request", "ü", "a b", "a%20"];
 const HEADER_NAMES = ["accept", "Accept", "ACCEPT", "content-type", "Content-Type", "user-agent", "authorization", "x-a", "X-A", "x-b", "__proto__",
   "constructor", "1", "a b", "a:b", "", "x\r\ny", "é", "x-\0", "x-" + "h".repeat(40)];
 const STRINGS = ["", "x", "octocat", "hello world", "a/b", "a?b#c", "%41", "%zz", "100%", "+", "a+b c", "ü", "😀", "\ud800", "\udc00x", "a\udbff",
   "\r", "\n", "\0", "a\r\nb: c", "\u010d\u010a", "\u2028", "\t", "{a}", ":a", "//evil.example", "@evil.example", "https://evil.example",
   "-preview", "raw", "v3", "application/vnd.github.v3+json", "application/octet-stream", "text/plain, application/json", "null", "undefined",
-  "ghp_16C7e42F292c6912E7710c838347Ae178B4a"];
+  "ghp_16C7e42F292c6912E7710c838347Ae178B4a", ".", "..", "...", "%2e", "%2E%2e", ".%2e", "../x", "a/../b", ".well-known"];
 const NUMBERS = ["0", "-0", "1", "-1", "0.1", "1e21", "1e-7", "NaN", "Infinity", "-Infinity", "9007199254740993", "4294967296", "255"];
 const HOSTS = ["date", "map", "fn", "u8", "ab", "usp", "blob", "formdata", "class", "revoked", "symbol", "regexp", "error", "nullproto"];
 const BASES = ["https://api.github.com", "https://ghe.example/api/v3", "http://localhost:8080", "HTTPS://h.example/", "", "ftp://h.example",
@@ -81,9 +81,15 @@ class Gen {
     return { t: "o", v, nullProto: this.chance(0.05) };
   }
 
-  /** route: a url template with any operator, :name placeholders, literal text, sometimes malformed. */
+  /**
+   * route: a url template with any operator, :name placeholders, literal
+   * text, sometimes malformed; an absolute one sometimes on another origin
+   * than the others, or on the same written otherwise (D31). No literal
+   * piece is a dot segment, so that any in a result is a parameter's (D32).
+   */
   url() {
-    let u = this.chance(0.1) ? this.pick(["https://h.example", "HTTP://h.example:8080", "{+base}"]) : "";
+    let u = this.chance(0.15) ? this.pick(["https://h.example", "HTTP://h.example:8080", "{+base}", "https://H.example:443", "https://user:pw@h.example",
+      "https://api.github.com", "https://evil.example", "https:///evil.example", "https://h.example@evil.example", "https://{host}", "{origin}"]) : "";
     const parts = 1 + this.int(4);
     for (let i = 0; i < parts; i++) {
       u += "/";
@@ -134,7 +140,7 @@ class Gen {
   options(forParse = false) {
     const v = [];
     const n = this.int(5);
-    for (let i = 0; i < n; i++) v.push([this.pick(NAMES.slice(0, 16)), this.value(3)]);
+    for (let i = 0; i < n; i++) v.push([this.pick(NAMES.slice(0, 17)), this.value(3)]);
     if (this.chance(0.4) || forParse) v.push(["headers", this.chance(0.9) ? this.headers() : this.value(1)]);
     if (this.chance(0.25) || forParse) v.push(["mediaType", this.chance(0.9) ? this.mediaType() : this.value(1)]);
     if (this.chance(0.15) || forParse) v.push(["baseUrl", this.chance(0.85) ? { t: "s", v: this.pick(BASES) } : this.value(0)]);

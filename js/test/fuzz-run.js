@@ -18,7 +18,13 @@
 //      endpoint, so that the third merge is asked ahead (op A): its
 //      parse(merge(changed)) must equal the engine's for a changed copy;
 //      and a fourth whose header has another value, asked ahead in vain,
-//      must equal the engine's for a copy with that value.
+//      must equal the engine's for a copy with that value;
+//   9. a result is where its route says (whereProblems), each rule seen
+//      from outside the engine: a url option leaves the request on the
+//      origin (new URL().origin) it has without it (D31); no path segment
+//      is . or .. (D32: the generator writes none); a key[] list has a
+//      query pair per element (D33); no middle path segment lacked a value
+//      (D34).
 
 import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
 import { build, generate } from "./fuzz-gen.js";
@@ -100,7 +106,7 @@ export function runCase(mod, spec) {
     for (const l of spec.layers) ep = ep.defaults(build(l));
     return ep;
   };
-  let runs, extra = [];
+  let runs, extra = [], argsOf = null;
   if (spec.kind === "parse") {
     const once = () => run(() => withLayers().parse(build(spec.options)));
     runs = [["parse", once()], ["parse again", once()]];
@@ -109,6 +115,7 @@ export function runCase(mod, spec) {
       const options = build(spec.options);
       return spec.route === undefined ? (options === undefined ? [] : [options]) : [spec.route, options];
     };
+    argsOf = args;
     const direct = () => run(() => withLayers()(...args()));
     const viaMerge = () => run(() => {
       const ep = withLayers();
@@ -208,6 +215,7 @@ export function runCase(mod, spec) {
       found.push(`parse(merge(merge(x))) and endpoint(x) differ: ${key(parsed).slice(0, 300)} | ${key(first[1]).slice(0, 300)}`);
     }
   }
+  if (spec.kind === "call" && !getters && first[1].ok) found.push(...whereProblems(withLayers, argsOf, spec, first[1].ok));
   const again = third ?? second;
   if (key(first[1]) !== key(again[1])) found.push(`the same input twice: ${key(first[1]).slice(0, 300)} | ${key(again[1]).slice(0, 300)}`);
   // Invariant 2: the runtime still answers.
@@ -218,6 +226,83 @@ export function runCase(mod, spec) {
     known = `threw ${e && e.message}`;
   }
   if (known !== JSON.stringify(knownAnswer(endpoint))) found.push(`runtime: the known call gave ${known.slice(0, 300)}`);
+  return found;
+}
+
+const OPTION_KEYS = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
+
+/** hasValue reports whether v expands to something in a url (D11): not null or undefined, nor a list or object of nothing else. */
+function hasValue(v) {
+  if (v === null || v === undefined) return false;
+  if (Array.isArray(v)) return v.some((e) => e !== null && e !== undefined);
+  if (typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v))) return Object.values(v).some((e) => e !== null && e !== undefined);
+  return true;
+}
+
+/** pathOf returns the path of a url or url template: after the scheme and host, up to "?" or "#". */
+function pathOf(u) {
+  const m = /^https?:\/\/\/*[^/?#]*/i.exec(u);
+  return (m ? u.slice(m[0].length) : u).split(/[?#]/)[0];
+}
+
+/**
+ * whereProblems holds a successful result r of a case's call to D31-D34
+ * (invariant 9), reading the merged options for what the call gave.
+ */
+function whereProblems(withLayers, args, spec, r) {
+  const found = [];
+  let merged;
+  try {
+    merged = withLayers().merge(...args());
+  } catch {
+    return found;
+  }
+  // D32: no . or .. segment in the path.
+  const dot = pathOf(r.url).split("/").find((seg) => /^(?:\.|%2e){1,2}$/i.test(seg));
+  if (dot !== undefined) found.push(`D32: ${JSON.stringify(r.url)} has the path segment ${JSON.stringify(dot)}`);
+  // D34: every simple expression (no operator first) standing alone between two "/" had a value.
+  const tpl = typeof merged.url === "string" ? merged.url : "";
+  for (const [, colon, names] of pathOf(tpl).matchAll(/\/(?::([A-Za-z_]\w*)|\{([A-Za-z0-9_%-][A-Za-z0-9_%.,:*-]*)\})(?=\/)/g)) {
+    const vars = (names ?? colon).split(",").map((n) => n.replace(/[:*].*$/, ""));
+    if (!vars.some((n) => !OPTION_KEYS.has(n) && hasValue(merged[n]))) found.push(`D34: ${JSON.stringify(tpl)} built ${JSON.stringify(r.url)} without ${vars.join(",")}`);
+  }
+  // D33: a key[] list of scalars has a pair per element, each its String().
+  if (r.method === "get" || r.method === "head") {
+    for (const [k, v] of Object.entries(merged)) {
+      if (!k.endsWith("[]") || !Array.isArray(v) || tpl.includes("[]")) continue;
+      const want = v.filter((e) => e !== null && e !== undefined).map(String);
+      let got;
+      try {
+        got = new URL(r.url).searchParams.getAll(k);
+      } catch {
+        continue;
+      }
+      if (JSON.stringify(got) !== JSON.stringify(want)) found.push(`D33: ${JSON.stringify(r.url)} has ${k} ${JSON.stringify(got)}, for ${JSON.stringify(want)}`);
+    }
+  }
+  // D31: without the url option, the request goes to the same origin.
+  const [route, options] = args();
+  const layersURL = spec.layers.some((l) => l.t === "o" && l.v.some(([k]) => k === "url"));
+  if (options && typeof options === "object" && options.url !== undefined && (typeof route === "string" || layersURL)) {
+    const without = { ...options };
+    delete without.url;
+    let r0;
+    try {
+      r0 = route === undefined ? withLayers()(without) : withLayers()(route, without);
+    } catch {
+      return found;
+    }
+    const origin = (u) => {
+      try {
+        return new URL(u).origin;
+      } catch {
+        return null;
+      }
+    };
+    if (origin(r0.url) !== null && origin(r.url) !== null && origin(r0.url) !== origin(r.url)) {
+      found.push(`D31: the url option moved the request from ${JSON.stringify(r0.url)} to ${JSON.stringify(r.url)}`);
+    }
+  }
   return found;
 }
 

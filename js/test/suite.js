@@ -242,6 +242,7 @@ export const cases = [
     throwsCode(() => ep("GET /x/{y"), "ERR_INVALID_TEMPLATE", mod);
     throwsCode(() => ep("GET /x", { a: { b: 1 } }), "ERR_INVALID_PARAMETER", mod);
     throwsCode(() => ep("GET /x", { data: "x" }), "ERR_BODY_NOT_ALLOWED", mod);
+    throwsCode(() => ep("GET /repos/{owner}/{repo}/issues"), "ERR_MISSING_PARAMETER", mod); // D34
     const e = throwsCode(() => ep("GET /x", { headers: { authorization: "token s3cret\r\nX: y" } }), "ERR_INVALID_HEADER", mod);
     ok(!e.message.includes("s3cret"), "the credential is not in the message (D23)");
     same(e.field, "headers.authorization");
@@ -514,6 +515,112 @@ export const cases = [
         same(throwsCode(() => mod.endpoint("GET /x{?q}", { q: lone }), "ERR_INVALID_PARAMETER", mod).message, "endpoint: q: lone surrogate in a value bound for the url", `lone surrogate at ${k} of ${n}`);
       }
     }
+  }],
+  ["a body field named url passed as a parameter is refused, its message pointing to data, where it goes with the body's other fields (D31)", (mod) => {
+    const route = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config";
+    const e = throwsCode(() => mod.endpoint(route, { owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example.com/receive", headers: { authorization: "token s3cr3t" } }), "ERR_INVALID_ARGUMENT", mod);
+    same(e.field, "url");
+    ok(e.message.startsWith('endpoint: url: the url option "https://hooks.example.com/receive"') && e.message.includes("data: { url, ... }"), e.message);
+    ok(!e.message.includes("s3cr3t"), "no credential in the message (D23)");
+    throwsCode(() => mod.endpoint.merge(route, { owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example.com/receive" }), "ERR_INVALID_ARGUMENT", mod);
+    same(mod.endpoint(route, { owner: "o", repo: "r", hook_id: 1, data: { url: "https://hooks.example.com/receive", content_type: "json" } }), {
+      method: "patch",
+      url: "https://api.github.com/repos/o/r/hooks/1/config",
+      headers: { ...std(version(mod)), "content-type": "application/json; charset=utf-8" },
+      body: { url: "https://hooks.example.com/receive", content_type: "json" },
+    });
+  }],
+  ["a url option replaces another within its origin, and a url with none to replace goes where it says (D31)", (mod) => {
+    const issues = mod.endpoint.defaults({ url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r" });
+    same(issues({ url: "https://api.github.com/repositories/1/issues?page=2" }).url, "https://api.github.com/repositories/1/issues?page=2&owner=o&repo=r", "a next-page link over a defaults() url");
+    same(mod.endpoint("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name}", { url: "https://uploads.github.com/repos/o/r/releases/1/assets{?name}", name: "a.zip", data: "x" }).url,
+      "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip", "an upload url over the route's, on its host");
+    same(mod.endpoint("GET /a", { url: "https://API.github.com:443/b" }).url, "https://API.github.com:443/b", "the host's case and a default port make no other origin");
+    same(mod.endpoint({ method: "GET", url: "https://elsewhere.example/x" }).url, "https://elsewhere.example/x", "no url to replace");
+    same(mod.endpoint("GET https://elsewhere.example/x").url, "https://elsewhere.example/x", "an absolute route");
+  }],
+  ["a url on another origin does not replace the route's, a defaults() url or a layer's, in endpoint(), merge() or defaults() (D31)", (mod) => {
+    const code = "ERR_INVALID_ARGUMENT";
+    throwsCode(() => mod.endpoint("GET /a", { url: "https://evil.example/b" }), code, mod);
+    throwsCode(() => mod.endpoint("GET /a", { url: "https://api.github.com@evil.example/b" }), code, mod);
+    throwsCode(() => mod.endpoint("GET /a", { url: "http://api.github.com/b" }), code, mod);
+    throwsCode(() => mod.endpoint("GET https://api.github.com/a", { url: "/b", baseUrl: "https://evil.example" }), code, mod);
+    const layer = mod.endpoint.defaults({ url: "/repos/{owner}/{repo}/issues" });
+    throwsCode(() => layer({ url: "https://evil.example/x" }), code, mod);
+    throwsCode(() => layer("GET https://evil.example/x"), code, mod);
+    throwsCode(() => layer.merge({ url: "https://evil.example/x" }), code, mod);
+    const e = throwsCode(() => layer.defaults({ url: "https://evil.example/x" }), code, mod);
+    ok(e.message.includes("the url set by defaults()"), e.message);
+  }],
+  ["a parameter may not make a . or .. path segment, %2e forms included; ..., .well-known and the template's own dots stay (D32)", (mod) => {
+    const e = throwsCode(() => mod.endpoint("DELETE /repos/{owner}/{repo}", { owner: "victim", repo: ".." }), "ERR_INVALID_PARAMETER", mod);
+    same(e.field, "repo");
+    same(throwsCode(() => mod.endpoint("GET /repos/{owner}/{repo}/git/ref/{+ref}", { owner: "o", repo: "r", ref: "../../../user" }), "ERR_INVALID_PARAMETER", mod).field, "ref");
+    same(throwsCode(() => mod.endpoint("GET /x/{+x}/y", { x: "%2e%2E" }), "ERR_INVALID_PARAMETER", mod).field, "x");
+    same(throwsCode(() => mod.endpoint("GET /x{/list*}", { list: ["a", "."] }), "ERR_INVALID_PARAMETER", mod).field, "list");
+    same(throwsCode(() => mod.endpoint.parse({ method: "GET", url: "/x/{a}/y", baseUrl: "https://ghe.example/api/v3", a: ".." }), "ERR_INVALID_PARAMETER", mod).field, "a");
+    same(mod.endpoint("GET /x/{a}/{b}/{c}", { a: "...", b: ".well-known", c: "../y" }).url, "https://api.github.com/x/.../.well-known/..%2Fy");
+    same(mod.endpoint("GET /a/../b/./{x}", { x: "y" }).url, "https://api.github.com/a/../b/./y", "dots written in the template");
+    same(mod.endpoint("GET /x", { q: ".." }).url, "https://api.github.com/x?q=..", "the query is no path");
+    same(mod.endpoint.merge("GET /x/{a}", { a: ".." }).a, "..", "merge() expands nothing");
+  }],
+  ["a GET query key ending in [] with an array is written once per element, nulls left out; in a body the key is ordinary (D33)", (mod) => {
+    same(mod.endpoint("GET /orgs/{org}/projectsV2/{project_number}/items", { org: "o", project_number: 1, "fields[]": [1, 2n, "a b", null, undefined], per_page: 10 }).url,
+      "https://api.github.com/orgs/o/projectsV2/1/items?fields%5B%5D=1&fields%5B%5D=2&fields%5B%5D=a%20b&per_page=10");
+    same(mod.endpoint("HEAD /x", { "a[]": [null], "b[]": [], c: [1, 2] }).url, "https://api.github.com/x?c=1%2C2", "nothing for a list of nulls; any other array is joined (D16)");
+    same(throwsCode(() => mod.endpoint("GET /x", { "fields[]": [[1]] }), "ERR_INVALID_PARAMETER", mod).field, "fields[]");
+    throwsCode(() => mod.endpoint("GET /x", { "fields[]": [{ id: 1 }] }), "ERR_INVALID_PARAMETER", mod);
+    same(mod.endpoint("POST /x", { "fields[]": [1, 2] }).body, { "fields[]": [1, 2] });
+  }],
+  ["a middle path segment without its parameter is ERR_MISSING_PARAMETER naming it, the url and the parameters given; an empty string, the last segment and merge() are fine (D34)", (mod) => {
+    const e = throwsCode(() => mod.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", reop: "r" }), "ERR_MISSING_PARAMETER", mod);
+    same(e.field, "repo");
+    same(e.message, 'endpoint: repo: no value for {repo}, a whole segment in the middle of the url "/repos/{owner}/{repo}/issues"; the parameters given are owner, reop');
+    throwsCode(() => mod.endpoint("GET /orgs/:org/repos", { org: null }), "ERR_MISSING_PARAMETER", mod);
+    throwsCode(() => mod.endpoint.parse(mod.endpoint.merge("GET /repos/{owner}/{repo}/issues", { owner: "o" })), "ERR_MISSING_PARAMETER", mod);
+    same(mod.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "" }).url, "https://api.github.com/repos/o//issues", "an empty string is a value");
+    same(mod.endpoint("GET /repos/{owner}/{repo}/branches/{branch}", { owner: "o", repo: "r" }).url, "https://api.github.com/repos/o/r/branches", "the last segment left out");
+    same(mod.endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "" }).url, "https://api.github.com/repos/o/r/contents", "contents of the root");
+    same(mod.endpoint.merge("GET /repos/{owner}/{repo}/issues").url, "/repos/{owner}/{repo}/issues", "merge() does not check");
+  }],
+  ["messages quote urls without userinfo or query values (D23)", (mod) => {
+    const base = throwsCode(() => mod.endpoint("GET /x", { baseUrl: "https://admin:hunter2hunter2@ghe.corp/api/v3 " }), "ERR_INVALID_ARGUMENT", mod);
+    ok(!base.message.includes("hunter2") && base.message.includes("https://[redacted]@ghe.corp/api/v3 "), base.message);
+    const tpl = throwsCode(() => mod.endpoint("GET /x/{y?client_secret=c1i3nts3cr3t&access_token=acc3sst0k3n"), "ERR_INVALID_TEMPLATE", mod);
+    ok(!/c1i3nts3cr3t|acc3sst0k3n/.test(tpl.message) && tpl.message.includes("client_secret=[redacted]"), tpl.message);
+    const other = throwsCode(() => mod.endpoint("GET /x", { url: "https://evil.example/?access_token=acc3sst0k3n" }), "ERR_INVALID_ARGUMENT", mod);
+    ok(!other.message.includes("acc3sst0k3n"), other.message);
+  }],
+  ["toFetch writes a bigint of a JSON body as a number in decimal, and a bigint header in decimal (D5, D12, D22)", (mod) => {
+    const big = 2n ** 70n;
+    const [, init] = mod.toFetch(mod.endpoint("POST /x", { id: big, ids: [1n, -2n], text: "1n", nested: { n: 0n }, headers: { "content-length": 10n } }));
+    same(init.body, `{"id":${big},"ids":[1,-2],"text":"1n","nested":{"n":0}}`);
+    same(init.headers["content-length"], "10");
+    same(mod.endpoint("GET /x", { headers: { "content-length": 10n } }).headers["content-length"], 10n, "the result keeps the bigint (D22)");
+  }],
+  ["toFetch throws an EndpointError for what it cannot turn into fetch's arguments (D5, D28)", (mod) => {
+    const cyclic = { a: 1 };
+    cyclic.self = cyclic;
+    const e = throwsCode(() => mod.toFetch(mod.endpoint("POST /x", { cyclic })), "ERR_INVALID_ARGUMENT", mod);
+    same([e.field, e.message.includes("\n")], ["body", false]);
+    same(throwsCode(() => mod.toFetch(null), "ERR_INVALID_ARGUMENT", mod).field, "options");
+    same(throwsCode(() => mod.toFetch({ method: "GET", url: "/x" }), "ERR_INVALID_ARGUMENT", mod).field, "headers");
+    const throwing = { toJSON() { throw new RangeError("no"); } };
+    same(throwsCode(() => mod.toFetch(mod.endpoint("POST /x", { throwing })), "ERR_INVALID_ARGUMENT", mod).field, "body");
+  }],
+  ["a getter that throws an EndpointError has it re-thrown as it is; anything else it throws is ERR_INVALID_ARGUMENT (D28)", (mod) => {
+    const mine = new mod.EndpointError("ERR_INVALID_PARAMETER", "endpoint: mine: made by the program", "mine");
+    for (const call of [(o) => mod.endpoint("GET /x", o), (o) => mod.endpoint("POST /x", o), (o) => mod.endpoint("GET /x", { headers: o }), (o) => mod.endpoint.defaults(o)]) {
+      let thrown = null;
+      try {
+        call({ get a() { throw mine; } });
+      } catch (e) {
+        thrown = e;
+      }
+      ok(thrown === mine, `the very error: ${thrown && thrown.message}`);
+    }
+    const e = throwsCode(() => mod.endpoint("GET /x", { get a() { throw new RangeError("boom"); } }), "ERR_INVALID_ARGUMENT", mod);
+    ok(e.message.includes("boom"), e.message);
   }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");

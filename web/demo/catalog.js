@@ -35,14 +35,21 @@ export function search(ops, query) {
 /**
  * exampleParams is the parameters object that picking op fills in: every
  * parameter with its example value, the required ones first (each group in
- * the catalog's order), then the headers the call needs. It holds the same
- * keys and values as the catalog tests' example call, so the two libraries
- * differ on it only as those tests allow.
+ * the catalog's order), then the headers the call needs. An operation whose
+ * body has a field with an option's name (url: the webhook and private
+ * registry configurations) takes its body in data, every body field in it:
+ * as a parameter, url would set the option, which may not move the request
+ * (D15, D31). It holds the same keys and values as the catalog tests'
+ * example call, so the two libraries differ on it only as those tests allow.
  */
 export function exampleParams(op) {
-  const usable = op.params.filter((p) => !p.option); // an option's name would set the option (D15)
+  const inData = op.params.some((p) => p.option);
   const params = {};
-  for (const p of [...usable.filter((p) => p.required), ...usable.filter((p) => !p.required)]) params[p.name] = p.example;
+  const data = {};
+  for (const p of [...op.params.filter((p) => p.required), ...op.params.filter((p) => !p.required)]) {
+    (inData && p.where === "body" ? data : params)[p.name] = p.example;
+  }
+  if (inData) params.data = data;
   if (op.headers) params.headers = { ...op.headers };
   return params;
 }

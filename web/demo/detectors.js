@@ -27,6 +27,7 @@ export const DETECTORS = [
   { field: "url", rules: ["D8"], says: "a path is joined to baseUrl with exactly one /", fix: joinOnce },
   { field: "url", rules: ["D9"], says: ":name is a placeholder only at the start of a path segment, and any name of a letter or _ then letters, digits or _ is one", fix: (t, c) => (legacyPlaceholder(c.template) ? c.ours.url : t) },
   { field: "url", rules: ["D11"], says: "an expression whose variables are all undefined (an empty list or object included) leaves nothing behind: no stray ?, &, ;, . or #", fix: dropEmptyExpansions },
+  { field: "url", rules: ["D33"], says: "a query key ending in [] with an array is written once per element (fields%5B%5D=1&fields%5B%5D=2, the key encoded as D16 says); the reference joins the elements into one value, which GitHub reads as one", fix: splitLists },
   { field: "url", rules: ["D13"], says: "a key the url uses is not also sent in the query", fix: (t, c) => dropFromQuery(t, c) },
   { field: "url", rules: ["D11"], says: "an exploded variable ({x*}) is joined with the operator's separator", fix: (t, c) => (/\*\}/.test(c.template) ? c.ours.url : t) },
   { field: "body", rules: ["D9"], says: ":name is a placeholder only at the start of a path segment, so the key goes where the engine put it", fix: (t, c) => (legacyPlaceholder(c.template) ? c.ours.body : t) },
@@ -46,14 +47,19 @@ export const ERRORS = {
   ERR_MISSING_URL: () => ({ rules: ["D7"], says: "a request needs a url; the reference builds one from baseUrl alone" }),
   ERR_INVALID_ARGUMENT: (e) => (e.field === "baseUrl"
     ? { rules: ["D8"], says: "baseUrl must be an absolute http(s) url; the reference joins anything" }
-    : { rules: ["D29"], says: "input nested deeper than 256 levels (or cyclic) is refused" }),
+    : e.field === "url"
+      ? { rules: ["D31"], says: "a url option replaces the route's (or the defaults') only within its origin, and a body field named url goes in data; the reference sends the request, authorization and all, to that url" }
+      : { rules: ["D29"], says: "input nested deeper than 256 levels (or cyclic) is refused" }),
   ERR_INVALID_TEMPLATE: () => ({ rules: ["D14"], says: "a template that cannot be parsed is an error naming the position; the reference sends it as it is" }),
   ERR_INVALID_PARAMETER: (e, c) => {
+    if (/a \. or \.\. segment/.test(e.message)) return { rules: ["D32"], says: "a parameter may not make a . or .. path segment, which fetch resolves: the reference sends the request up the path" };
+    if (e.field.endsWith("[]") && /once per element/.test(e.message)) return { rules: ["D33"], says: "an element of a key[] list that is a list or an object has no query-string form" };
     const placed = c.placementOf(e.field);
     return placed?.to === "query" && !placed.template
       ? { rules: ["D16"], says: "an object has no query-string encoding; the reference sends [object Object]" }
       : { rules: ["D11", "D12"], says: "a value the url cannot hold (a prefix on a list, an object in a list, a lone surrogate)" };
   },
+  ERR_MISSING_PARAMETER: () => ({ rules: ["D34"], says: "a path segment in the middle of the url needs its parameter; the reference leaves the segment empty (repos//issues) and sends a misspelt key to the query" }),
   ERR_BODY_NOT_ALLOWED: () => ({ rules: ["D19"], says: "data on GET or HEAD is an error; the reference moves it to the query" }),
   ERR_INVALID_HEADER: () => ({ rules: ["D22"], says: "a header name must be an HTTP token and a value holds no CR, LF or NUL" }),
 };
@@ -101,6 +107,22 @@ function dropFromQuery(url, c) {
     let extra = pairs.filter((p) => keyOf(p) === key).length - oursKeys.filter((k) => k === key).length;
     for (let i = pairs.length - 1; i >= 0 && extra > 0; i--) if (keyOf(pairs[i]) === key) pairs.splice(i, 1), extra--;
   }
+  return pairs.length ? `${url.slice(0, at)}?${pairs.join("&")}` : url.slice(0, at);
+}
+
+/**
+ * splitLists puts in the reference's query, for each key[] list of the
+ * call, the pairs the engine wrote for it in place of the reference's one
+ * (none when the list held only null or undefined).
+ */
+function splitLists(url, c) {
+  const keys = new Set(Object.keys(c.params).filter((k) => k.endsWith("[]") && Array.isArray(c.params[k])));
+  const at = url.indexOf("?");
+  if (keys.size === 0 || at < 0) return url;
+  const keyOf = (p) => decode(p.split("=")[0]);
+  const oursAt = c.ours.url.indexOf("?");
+  const ours = oursAt < 0 ? [] : c.ours.url.slice(oursAt + 1).split("&");
+  const pairs = url.slice(at + 1).split("&").flatMap((p) => (keys.has(keyOf(p)) ? ours.filter((q) => keyOf(q) === keyOf(p)) : [p]));
   return pairs.length ? `${url.slice(0, at)}?${pairs.join("&")}` : url.slice(0, at);
 }
 

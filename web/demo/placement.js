@@ -5,8 +5,8 @@
 // itself: it asks the engine. One result cannot always tell (a placeholder
 // filled with null or [] leaves no trace; with data, a parameter that is not
 // in the url is not sent at all), so for each key the engine builds the
-// request twice more, with the key set to a marker and to another, and
-// the page reads where the marker went.
+// request twice more: once with the key set to a marker, once without the
+// key, and the page reads where the marker went.
 
 /** Keys that are options, not parameters (D15), and what the engine does with each. */
 export const CONSUMED = {
@@ -19,9 +19,9 @@ export const CONSUMED = {
   request: "returned as result.request (D27)",
 };
 
-// Letters only, so that every encoding leaves it as it is; OTHER tells
-// whether the url changes with the key's value.
-const MARKER = "zqxjmarker", OTHER = "qzjxother"; // unlike from the first letter ({a:1})
+// Letters only, so that every encoding leaves it as it is.
+const MARKER = "zqxjmarker";
+const OTHER = "yzxjother"; // another first letter: a prefix {key:1} tells them apart too
 
 /**
  * placement returns, for each key of params in order, { key, to, note,
@@ -43,14 +43,15 @@ export function placement(ep, route, params) {
 }
 
 /**
- * placed probes one key. The template uses it when the url changes with it
- * even on POST, where a key the url does not use goes to the body instead
- * (so a {?key} query and an appended one tell apart).
+ * placed probes one key. The template uses it when the url changes with its
+ * value even on POST, where a key the url does not use goes to the body
+ * instead (so a {?key} query and an appended one tell apart). The key is
+ * given another value rather than left out: a path segment in the middle of
+ * the url cannot be left without one (D34).
  */
 function placed(ep, route, params, key) {
   const probe = ep(route, { ...params, [key]: MARKER });
   const asPost = (o) => ep(route, { ...o, method: "POST" }).url;
-  // A value changed, not the key left out: a path segment needs its value (D34).
   const template = asPost({ ...params, [key]: MARKER }) !== asPost({ ...params, [key]: OTHER });
   if (probe.body && typeof probe.body === "object" && probe.body[key] === MARKER) return { to: "body", note: "", template };
   // The marker, or a prefix of it ({?key:3}), under the key's name in the query.

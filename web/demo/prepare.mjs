@@ -39,7 +39,8 @@ function write(name, text) {
  * [method, url, operationId, summary, parameters, headers?], the parameters
  * as the catalog writes them ([name, where, type, required, example]), with
  * a sixth member, 1, on a body parameter that has an option's name: the
- * example call leaves it out, as the catalog tests' does (optionNamed).
+ * example call puts that operation's body in data, as the catalog tests'
+ * does (optionNamed, D31).
  * Rows instead of objects save the key names; the source's "about" and
  * "source" become one "from" line.
  */

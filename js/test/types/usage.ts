@@ -14,6 +14,7 @@ const gh = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", headers: {
 const merged = gh.merge("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
 const parsed = gh.parse(merged);
 const viaOptions = endpoint({ method: "POST", url: "/markdown", text: "hi" });
+const length = endpoint("POST /x", { data: "x", headers: { "content-length": 1n } }).headers["content-length"]; // a bigint header (D22)
 const base: string = endpoint.DEFAULTS.baseUrl;
 const [fetchURL, fetchInit] = toFetch(parsed);
 fetchInit.method.toUpperCase();
@@ -54,6 +55,24 @@ endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
 // @ts-expect-error: the body of a known route is checked too
 endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", labels: "bug,help" });
 
+// A body field named url goes in data, with the other body fields: as a
+// parameter it would be the url option, which cannot leave the route's
+// origin (D31), so the types offer none.
+const hook = { owner: "o", repo: "r", hook_id: 1 };
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { ...hook, data: { url: "https://hooks.example.com/receive", content_type: "json" } });
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", hook);
+// @ts-expect-error: url is no parameter of a route whose body has a url field (D31)
+endpoint("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { ...hook, url: "https://hooks.example.com/receive" });
+// @ts-expect-error: in merge() neither
+endpoint.merge("PATCH /orgs/{org}/hooks/{hook_id}/config", { org: "o", url: "https://hooks.example.com/receive" });
+const registry = { registry_type: "npm_registry", url: "https://npm.example", visibility: "all" } as const;
+endpoint("POST /orgs/{org}/private-registries", { org: "o", data: registry });
+// @ts-expect-error: the registry's body is required, url in it
+endpoint("POST /orgs/{org}/private-registries", { org: "o" });
+// @ts-expect-error: url is required in that body
+endpoint("POST /orgs/{org}/private-registries", { org: "o", data: { registry_type: "npm_registry", visibility: "all" } });
+endpoint.defaults({ org: "o" })("PATCH /orgs/{org}/private-registries/{secret_name}", { secret_name: "s", data: { url: "https://npm.example" } });
+
 // Any other route string works, with any options (D6, D15).
 endpoint("GET /not/in/the/description/{x}", { x: 1, anything: [1, "a"] });
 endpoint("get /repos/{owner}/{repo}");
@@ -83,4 +102,4 @@ const upper: "GET" = r.method;
 // @ts-expect-error: options without a url need a route (D7)
 endpoint({ method: "GET" });
 
-export { m, url, accept, viaOptions, base, fetchURL, lazily, upper };
+export { m, url, accept, viaOptions, length, base, fetchURL, lazily, upper };
