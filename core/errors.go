@@ -191,46 +191,34 @@ func hideURLSecrets(s string) string {
 	if strings.IndexByte(s, '@') < 0 && strings.IndexByte(s, '=') < 0 {
 		return s
 	}
-	var b []byte
-	last := 0 // s[last:i] is still to be copied into b
-	cut := func(from, to int) {
-		if from >= 0 && from < to {
-			b = append(append(b, s[last:from]...), "[redacted]"...)
-			last = to
-		}
-	}
+	h := hider{s: s}
 	expr := -1     // where the expression under way opened, or -1
 	query := false // in a query string or fragment, up to white space
 	value := -1    // where the literal text of a query value started, or -1
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if expr >= 0 {
-			switch {
-			case c == '}':
+			if c == '}' {
 				expr = -1
 				if query && i+1 < len(s) && !endsQueryValue(s[i+1]) {
 					value = i + 1 // literal text after an expression in a value
 				}
 				continue
-			case i == expr+1 && strings.IndexByte("+#./;?&", c) >= 0,
-				isNameChar(c) || strings.IndexByte(".%,*:-", c) >= 0:
+			}
+			if i == expr+1 && strings.IndexByte("+#./;?&", c) >= 0 || isNameChar(c) || strings.IndexByte(".%,*:-", c) >= 0 {
 				continue
 			}
 			expr = -1 // no expression holds c: it was malformed
 		}
 		switch {
-		case c == '{':
-			cut(value, i)
-			value, expr = -1, i
-		case isSpace(c):
-			cut(value, i)
-			query, value = false, -1
-		case c == '#' || c == '?' && !query:
-			cut(value, i)
-			query, value = true, -1
-		case query && (c == '&' || c == ';'):
-			cut(value, i)
+		case c == '{', isSpace(c), c == '#' || c == '?' && !query, query && (c == '&' || c == ';'):
+			h.cut(value, i)
 			value = -1
+			if c == '{' {
+				expr = i
+			} else if c != '&' && c != ';' {
+				query = !isSpace(c)
+			}
 		case query && c == '=' && value < 0:
 			value = i + 1
 		case !query && c == ':' && strings.HasPrefix(s[i:], "://"):
@@ -242,18 +230,33 @@ func hideURLSecrets(s string) string {
 				end++
 			}
 			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-				cut(start, start+at)
+				h.cut(start, start+at)
 			}
 			i = end - 1
 		}
 	}
-	if value >= 0 {
-		cut(value, len(s))
-	}
-	if b == nil {
+	h.cut(value, len(s))
+	if h.b == nil {
 		return s
 	}
-	return string(append(b, s[last:]...))
+	return string(append(h.b, s[h.last:]...))
+}
+
+// hider builds what hideURLSecrets returns: s with cuts made.
+type hider struct {
+	s    string
+	b    []byte // s up to last, with its cuts; nil before the first
+	last int
+}
+
+// cut replaces s[from:to] by "[redacted]", when from is set and before to.
+//
+//go:noinline
+func (h *hider) cut(from, to int) {
+	if from >= 0 && from < to {
+		h.b = append(append(h.b, h.s[h.last:from]...), "[redacted]"...)
+		h.last = to
+	}
 }
 
 // endsQueryValue reports whether c ends the value of a query parameter.

@@ -52,6 +52,34 @@ func ExampleEndpoint_post() {
 	// {"title":"Found a bug","labels":["bug"]}
 }
 
+// A body field named url (a webhook's configuration) goes in data with the
+// body's other fields: as a parameter it is the url option, which may not
+// move the request to another origin (D31).
+func ExampleEndpoint_bodyFieldNamedURL() {
+	route := "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
+	_, err := core.Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1, "url", "https://hooks.example.com/receive"))
+	fmt.Println(errors.Is(err, core.ErrInvalidArgument))
+	r, _ := core.Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1,
+		"data", core.O("url", "https://hooks.example.com/receive", "content_type", "json")))
+	fmt.Println(r.Method, r.URL)
+	fmt.Println(string(r.BodyBytes()))
+	// Output:
+	// true
+	// patch https://api.github.com/repos/o/r/hooks/1/config
+	// {"url":"https://hooks.example.com/receive","content_type":"json"}
+}
+
+// A path segment in the middle of the url needs its parameter (D34): the
+// error lists the parameters given, so a misspelt key shows.
+func ExampleEndpoint_missingParameter() {
+	_, err := core.Endpoint("GET /repos/{owner}/{repo}/issues", core.O("owner", "o", "reop", "r"))
+	fmt.Println(errors.Is(err, core.ErrMissingParameter))
+	fmt.Println(err)
+	// Output:
+	// true
+	// endpoint: repo: no value for {repo}, a whole segment in the middle of the url "/repos/{owner}/{repo}/issues"; the parameters given are owner, reop
+}
+
 // Defaults layer: a GitHub Enterprise server with a token and a page size.
 func ExampleDefaults() {
 	ghe, _ := core.Defaults(core.O(

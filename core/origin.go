@@ -100,7 +100,7 @@ func mayBecomeAbsolute(src string) bool {
 	if k < 0 || k > len("https://") {
 		return false
 	}
-	p := strings.ToLower(src[:k])
+	p := lowerASCII(src[:k])
 	return strings.HasPrefix("https://", p) || strings.HasPrefix("http://", p)
 }
 
@@ -148,7 +148,7 @@ func originKey(scheme, auth string) string {
 	} else if k := strings.IndexByte(auth, ':'); k >= 0 {
 		host, port = auth[:k], auth[k:]
 	}
-	scheme = strings.ToLower(scheme)
+	scheme = lowerASCII(scheme)
 	if len(port) > 0 && port[0] == ':' && allDigits(port[1:]) {
 		p := strings.TrimLeft(port[1:], "0")
 		if p == "" && len(port) > 1 {

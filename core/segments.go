@@ -209,33 +209,28 @@ func dotMaker(e *expression, s *Session, o *Obj) string {
 // message names the variable, the url, and the parameters that were given,
 // so that a misspelt key shows.
 func (t *template) missing(e *expression, o *Obj) error {
-	names := make([]string, 0, 4)
-	for i := range e.vars {
-		names = append(names, e.vars[i].name)
+	names := e.vars[0].name
+	for _, v := range e.vars[1:] {
+		names += "," + v.name
 	}
-	var given []byte
+	list := "no parameters were given"
 	n := 0
-	for i := 0; i < o.Len(); i++ {
+	for i := 0; i < o.Len() && n <= maxListed; i++ {
 		k, v := o.ents[i].k, o.ents[i].v
 		if isReservedKey(k) || v.kind() == Undefined || v.kind() == Null {
 			continue
 		}
-		if n == maxListed {
-			given = append(given, ", ..."...)
-			break
+		switch n++; n {
+		case 1:
+			list = "the parameters given are " + k
+		case maxListed + 1:
+			list += ", ..."
+		default:
+			list += ", " + k
 		}
-		if n > 0 {
-			given = append(given, ", "...)
-		}
-		given = append(given, redact(k)...)
-		n++
 	}
-	list := "no parameters were given"
-	if n > 0 {
-		list = "the parameters given are " + string(given)
-	}
-	return errorf(CodeMissingParameter, names[0], "no value for {%s}, a whole segment in the middle of the url %s; %s",
-		strings.Join(names, ","), quote(t.src), list)
+	return errorf(CodeMissingParameter, e.vars[0].name, "no value for {%s}, a whole segment in the middle of the url %s; %s",
+		names, quote(t.src), redact(list))
 }
 
 // maxListed bounds the parameters a D34 message lists.
