@@ -5,6 +5,8 @@ import { OCTOKIT } from "./workloads.js";
 
 /** ratioText prints a ratio with two decimals, or two significant digits below 0.1. */
 export const ratioText = (r) => `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
+// near shows a third decimal where two would print 1.00× for a ratio just below or above it.
+const near = (r) => (r.toFixed(2) === "1.00" ? `${r.toFixed(3)}×` : ratioText(r));
 const rate = (x) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toPrecision(3));
 
 /** groupsOf returns each group's name and rows, in table order. */
@@ -70,7 +72,7 @@ export function printRuntime(title, result) {
 export function runtimeTargets(name, groups) {
   return groups.map(([g, rs]) => {
     const worst = rs.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-    const figure = rs.length === 1 ? ratioText(worst.ratio) : `${rs.filter((r) => r.ratio < 1).length} of ${rs.length} below; slowest ${worst.name}, ${ratioText(worst.ratio)}`;
+    const figure = rs.length === 1 ? near(worst.ratio) : `${rs.filter((r) => r.ratio < 1).length} of ${rs.length} below; slowest ${worst.name}, ${near(worst.ratio)}`;
     return [`${name}: ${g} ≥ 1.00×${rs.length > 1 ? " each" : ""}`, worst.ratio >= 1, figure];
   });
 }
