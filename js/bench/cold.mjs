@@ -13,7 +13,7 @@
 // Usage: node js/bench/cold.mjs [runs] (default 11, BENCH_QUICK=1 5; COLD_RUNS also works)
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -168,6 +168,7 @@ function node(dir, runs) {
 export async function coldStart({ runs = process.env.BENCH_QUICK ? 5 : 11, log = () => {} } = {}) {
   if (!existsSync(FLOOR_WASM)) throw new Error(`${FLOOR_WASM} is missing: make bench builds it (the Makefile's bin/floor.wasm rule)`);
   const dir = mkdtempSync(join(tmpdir(), "ew-cold-"));
+  const before = loadavg()[0];
   try {
     await build({
       stdin: { contents: 'export { endpoint } from "@octokit/endpoint";', resolveDir: root },
@@ -181,14 +182,14 @@ export async function coldStart({ runs = process.env.BENCH_QUICK ? 5 : 11, log =
     const c = await chromium(dir, runs);
     log(`cold start: Node, ${runs} fresh processes each`);
     const n = node(dir, runs);
-    return { runs, chromium: c, node: n, sizes: { ew: brotliSize(join(root, "dist", "endpoint.wasm")), floor: brotliSize(FLOOR_WASM) } };
+    return { runs, load: [before, loadavg()[0]], chromium: c, node: n, sizes: { ew: brotliSize(join(root, "dist", "endpoint.wasm")), floor: brotliSize(FLOOR_WASM) } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** printCold prints the cold figures and returns the first call's targets, [what, met, figure]. */
-export function printCold({ runs, chromium: c, node: n, sizes }) {
+export function printCold({ runs, load, chromium: c, node: n, sizes }) {
   const ms = (x) => (x === undefined || Number.isNaN(x) ? "" : `${x.toFixed(1)} ms`);
   const row = (what, ew = "", floor = "", ratio = "", ref = "") =>
     console.log(what.padEnd(44), ew.padStart(13), floor.padStart(10), ratio.padStart(8), ref.padStart(11));
@@ -201,7 +202,7 @@ export function printCold({ runs, chromium: c, node: n, sizes }) {
   const floor = { nav: nav("floor"), node: imp("floor") };
   const p = (prefix, which, from, to) => part(c[which], from && `${prefix}:${from}`, `${prefix}:${to}`);
 
-  console.log(`\ncold start: the first call, medians of ${runs} fresh runs each, alternating (Chromium ${c.version}, Node ${process.version}); the machine may be shared`);
+  console.log(`\ncold start: the first call, medians of ${runs} fresh runs each, alternating (Chromium ${c.version}, Node ${process.version}); load average ${load.map((l) => l.toFixed(1)).join(" → ")} (${cpus().length} cores)`);
   row("", "endpoint-wasm", "floor", "÷ floor", "reference");
   row("Chromium, fresh context: navigation → result", ms(ew.nav), ms(floor.nav), vs(ew.nav, floor.nav), ms(nav("ref")));
   row("  import the JS (navigation → wasm fetch)", ms(p("endpoint-wasm", "ew", null, "fetch")), ms(p("floor", "floor", null, "fetch")), "", ms(part(c.ref, null, "page:imported")));

@@ -6,6 +6,7 @@
 // MISSED. BENCH_QUICK=1 makes a short run (fewer, shorter rounds).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { endpoint as ref } from "@octokit/endpoint";
 import { instantiate } from "../../dist/load.js";
 import { measureMemory } from "./memory.mjs";
@@ -23,9 +24,10 @@ const catalog = JSON.parse(readFileSync(`${root}/catalog/github-rest.json`, "utf
 // universal-user-agent's getUserAgent() in Node, as Octokit sends it.
 const userAgent = `Node.js/${process.version.slice(1)} (${process.platform}; ${process.arch})`;
 const t0 = performance.now();
+const loadStart = loadavg()[0];
 const log = (m) => console.error(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${m}`);
 
-log(`Node ${process.version}${quick ? " (BENCH_QUICK: short run)" : ""}`);
+log(`Node ${process.version}${quick ? " (BENCH_QUICK: short run)" : ""}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
 // The suite's process makes one instance of the engine, as a program does;
 // the start-up figure, nine more, is taken in a process of its own
 // (startup.mjs, startup.html).
@@ -53,7 +55,7 @@ try {
   await server.close();
 }
 const cold = await coldStart({ log });
-log("done");
+log(`done; load average ${loadavg()[0].toFixed(1)}`);
 
 const nodeGroups = printRuntime(`Node ${process.version}`, node);
 const chromiumGroups = printRuntime(`Chromium ${chromiumVersion}`, chromium);
@@ -73,6 +75,7 @@ console.log(`\nwarm start-up (information; wasm bytes in memory → first call a
 
 const coldTargets = printCold(cold);
 
+console.log(`\njs/bench/run.mjs took ${((performance.now() - t0) / 60000).toFixed(1)} minutes (after the Go benchmarks); load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${cpus().length} cores`);
 printTargets("targets", [
   ...runtimeTargets("Node", nodeGroups),
   ...runtimeTargets("Chromium", chromiumGroups),
