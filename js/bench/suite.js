@@ -37,6 +37,8 @@ export function runSuite({ wasm, ref, catalog, userAgent, quick, log = () => {} 
     measure(w, s.bodies);
     w.release();
   }
+  // Octokit's pipeline, information only, runs last: its calls cannot then
+  // shape how the engine warmed up before the workloads with targets.
   for (const w of octokitWorkloads(calls, userAgent)) measure(w, s.traffic);
   return { rows, failed, operations: catalog.ops.length };
 }
