@@ -1,5 +1,5 @@
 // Body workloads of `make bench`: the same call with a body value of 64
-// bytes up to 10 MB. The engine never needs a body's content (issue 9), so a
+// bytes up to 10 MB. The engine never needs a body's content, so a
 // call's cost should not depend on its size. Runs in Node and Chromium.
 import { batch, batchSize } from "./measure.js";
 
@@ -19,7 +19,7 @@ function payload(n) {
   return o;
 }
 
-/** The four body shapes of issue 9, each a call given its value. */
+/** The four body shapes, each a call given its value. */
 const SHAPES = [
   ["string", (n) => text(n), (ep, s) => ep("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Found a bug", body: s })],
   ["object", (n) => payload(n), (ep, o) => ep("POST /repos/{owner}/{repo}/dispatches", { owner: "octokit", repo: "rest.js", event_type: "deploy", client_payload: o })],

@@ -1,6 +1,6 @@
-// The eight calls of the benchmark set of issue 5, now one workload of
-// `make bench` among those of issue 9 (workloads.js), and start-up. Runs in
-// Node and in Chromium.
+// The eight calls of `make bench`'s first benchmark set, still one of its
+// workloads (workloads.js), and the warm start-up figure. Runs in Node and
+// in Chromium.
 
 /** calls(ep) returns [name, fn] pairs that make one call each on ep. */
 export function calls(ep) {
