@@ -207,6 +207,7 @@ export function printCold({ runs, load, chromium: c, node: n, sizes }) {
   row("Chromium, fresh context: navigation → result", ms(ew.nav), ms(floor.nav), vs(ew.nav, floor.nav), ms(nav("ref")));
   row("  import the JS (navigation → wasm fetch)", ms(p("endpoint-wasm", "ew", null, "fetch")), ms(p("floor", "floor", null, "fetch")), "", ms(part(c.ref, null, "page:imported")));
   row("  fetch + compile + instantiate the wasm", ms(p("endpoint-wasm", "ew", "fetch", "instantiated")), ms(p("floor", "floor", "fetch", "instantiated")));
+  row("  instantiated → Go's main starts", ms(p("endpoint-wasm", "ew", "instantiated", "main")), ms(p("floor", "floor", "instantiated", "main")));
   row("  Go's main until ready", ms(p("endpoint-wasm", "ew", "main", "ready")), ms(p("floor", "floor", "main", "ready")));
   row("  first call", ms(part(c.ew, "page:ready", "page:result")), ms(part(c.floor, "page:ready", "page:result")), "", ms(part(c.ref, "page:imported", "page:result")));
   row("Node: import → first result", ms(ew.node), ms(floor.node), vs(ew.node, floor.node), ms(imp("ref")));
