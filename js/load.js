@@ -31,22 +31,23 @@ export function prepare() {
  * if this one's Go runtime dies (D29).
  */
 export function start(rt, instance, module) {
-  const api = boot(rt, instance);
-  const ep = createEndpoint(instance.exports, api.DEFAULTS, rt.hooks, module && restarter(module));
+  boot(rt, instance);
+  const ep = createEndpoint(instance.exports, rt.hooks, module && restarter(module));
   mark("endpoint-wasm:ready");
   return ep;
 }
 
 /**
  * restarter returns the function that starts a fresh instance of module
- * for an endpoint whose engine has stopped: { exports, defaultsJSON, hooks }.
+ * for an endpoint whose engine has stopped: { exports, hooks }.
  * The module is compiled already, so this is synchronous.
  */
 export function restarter(module) {
   return () => {
     const fresh = prepare();
     const instance = new WebAssembly.Instance(module, fresh.go.importObject);
-    return { exports: instance.exports, defaultsJSON: boot(fresh, instance).DEFAULTS, hooks: fresh.hooks };
+    boot(fresh, instance);
+    return { exports: instance.exports, hooks: fresh.hooks };
   };
 }
 

@@ -27,7 +27,8 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8;
+const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8,
+  OP_LAYER_TEXT = 9;
 const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go, textWide)
 
 // Statuses.
@@ -118,22 +119,20 @@ class Writer {
     this.end = this.buf.length;
     this.grow = grow;
     this.table = [];
-    this.snap = false;
+    this.hold = false;
     this.text = null; // textIn's functions, for a writer into the engine's memory
   }
 
   /**
-   * begin starts a message at buf[start], with room up to end. With snap
-   * (for .defaults(), whose values a layer keeps), the table gets, for each
-   * plain object and array written, a copy made of the values just read,
-   * never read again: a getter is read once (D2, D29); and long strings
-   * are held even where the rest is written in full, so that a layer costs
-   * its calls what the engine reads of it.
+   * begin starts a message at buf[start], with room up to end. With hold
+   * (for .defaults(), whose values a layer keeps), long strings are held
+   * even where the rest is written in full, so that a layer costs its calls
+   * what the engine reads of it.
    */
-  begin(table, buf = this.buf, start = 0, end = buf.length, snap = false) {
+  begin(table, buf = this.buf, start = 0, end = buf.length, hold = false) {
     this.moveTo(buf, start, end);
     this.table = table;
-    this.snap = snap;
+    this.hold = hold;
   }
 
   moveTo(buf, start, end) {
@@ -235,11 +234,10 @@ class Writer {
    * crosses, and the engine loads them where it must read them.
    */
   value(v, depth, full) {
-    const at = this.table.length;
     this.table.push(v);
     switch (typeof v) {
       case "string":
-        if ((!full || this.snap) && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
+        if ((!full || this.hold) && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
         this.u8(REC_STRING);
         return this.str(v);
       case "number":
@@ -254,21 +252,20 @@ class Writer {
         return this.u8(REC_UNDEFINED);
       case "object":
         if (v === null) return this.u8(REC_NULL);
-        if (Array.isArray(v)) return this.array(v, depth, full, at);
-        if (isPlain(v)) return full ? this.object(v, depth, at) : this.u8(REC_HELD_OBJECT);
+        if (Array.isArray(v)) return this.array(v, depth, full);
+        if (isPlain(v)) return full ? this.object(v, depth) : this.u8(REC_HELD_OBJECT);
     }
     this.u8(REC_HOST);
     this.u8(classOf(v)); // functions, symbols, class instances, Blobs... (D19, D20)
   }
 
-  array(a, depth, full, self) {
+  array(a, depth, full) {
     if (depth > MAX_DEPTH) throw tooDeep();
     const n = a.length;
     if (!full && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
     const at = this.length, mark = this.table.length;
     this.u8(REC_ARRAY);
     this.u32(n);
-    const copy = this.snap ? new Array(n) : null;
     for (let i = 0; i < n; i++) {
       const e = a[i];
       if (!full && (typeof e === "object" && e !== null || typeof e === "string" && e.length > SHORT_MEMBER)) {
@@ -277,33 +274,26 @@ class Writer {
         this.table.length = mark;
         return this.u8(REC_HELD_ARRAY);
       }
-      const ei = this.table.length;
       this.value(e, depth + 1, full);
-      if (copy) copy[i] = this.table[ei];
     }
-    if (copy) this.table[self] = copy;
   }
 
   /** object writes a plain object's defined members (D15). */
-  object(o, depth, self) {
+  object(o, depth) {
     if (depth > MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
     const at = this.length;
     this.u32(0);
     let n = 0;
-    const copy = this.snap ? {} : null;
     for (const k of Object.keys(o)) {
       const v = o[k];
       if (v === undefined) continue;
       n++;
       this.str(k);
       this.table.push(k);
-      const vi = this.table.length;
       this.value(v, depth + 1, true);
-      if (copy) setMember(copy, k, this.table[vi]);
     }
     this.patch(at, n);
-    if (copy) this.table[self] = copy;
   }
 
   /** patch writes n at offset at of the message (a count written as 0 first). */
@@ -351,45 +341,26 @@ class Writer {
   }
 }
 
-/**
- * layerOf returns the layer of .defaults() that an OP_DEFAULTS answered:
- * its defaults (values of their own), the bytes of their record, sent with
- * every call on the layer, the table of values the record's handles name,
- * and the keys where it holds a plain object, which a call's plain object
- * merges with (D21). The record's handles number the defaults' keys and
- * values in order (protocol.go): listed so, they are the table.
- */
-function layerOf(options, bytes) {
-  const table = [options];
-  let merged = NO_KEYS;
-  for (const k of Object.keys(options)) {
-    const v = options[k];
-    if (v === undefined) continue;
-    table.push(k);
-    if (k === "data") table.push(v); // a host value (D19)
-    else listed(table, v);
-    if (k !== "headers" && k !== "mediaType" && isPlain(v)) (merged === NO_KEYS ? (merged = new Set()) : merged).add(k);
-  }
-  return { bytes, table, options, merged };
-}
-
-/** listed pushes v, and the keys and values inside it if it is a plain object or array, onto table, as the record numbers them. */
-function listed(table, v) {
-  table.push(v);
-  if (Array.isArray(v)) for (const e of v) listed(table, e);
-  else if (isPlain(v)) {
-    for (const k of Object.keys(v)) {
-      if (v[k] === undefined) continue;
-      table.push(k);
-      listed(table, v[k]);
-    }
-  }
-}
 const NO_KEYS = new Set();
 
-/** The layer of the global defaults (D1), which the engine holds itself. */
-export function rootLayer(options) {
-  return { bytes: new Uint8Array(0), table: [], options, merged: NO_KEYS };
+/**
+ * ROOT is the layer of the global defaults (D1), which the engine holds
+ * itself. A layer is { bytes, size, table, merged }: the record of its
+ * defaults, sent with every call on it, and how many handles it takes; the
+ * values the engine answers of it by handle (host values, held strings),
+ * by their handles in the record; and
+ * the keys where it holds a plain object, which a call's plain object
+ * merges with (D21), written in full.
+ */
+export const ROOT = { bytes: new Uint8Array(0), size: 0, table: [], merged: NO_KEYS };
+
+/** utf8 decodes UTF-8 text, or WTF-8 where it holds a lone surrogate. */
+function utf8(bytes) {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    return wtf8(bytes);
+  }
 }
 
 /**
@@ -458,7 +429,7 @@ export function createWire(exports) {
   let p = 0, textAt = 0;
 
   function resolve(h) {
-    return h < layer.table.length ? layer.table[h] : vals[h - layer.table.length];
+    return h < layer.size ? layer.table[h] : vals[h - layer.size];
   }
 
   /** load answers the engine's request for a held value (protocol.go). */
@@ -466,7 +437,7 @@ export function createWire(exports) {
     try {
       if (loaded !== h) {
         lw.begin([]);
-        lw.u32(layer.table.length + vals.length); // the handles of its members start here
+        lw.u32(layer.size + vals.length); // the handles of its members start here
         lw.value(resolve(h), 2, true);
         for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
         loaded = h;
@@ -525,15 +496,22 @@ export function createWire(exports) {
         const e = hostError;
         throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
       }
-      const value = read();
-      if (op !== OP_DEFAULTS) return value;
-      const rec = textAt + u32[p++];
-      return layerOf(value, u8.slice(rec, rec + u32[p++]));
+      return op === OP_DEFAULTS ? newLayer() : read();
     } finally {
       layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
       loaded = -1;
       busy = false;
     }
+  }
+
+  /** newLayer reads the answer of OP_DEFAULTS: a new layer (ROOT). */
+  function newLayer() {
+    const rec = textAt + u32[p++], bytes = u8.slice(rec, rec + u32[p++]), size = u32[p++];
+    let merged = NO_KEYS;
+    for (let n = u32[p++]; n > 0; n--) (merged === NO_KEYS ? (merged = new Set()) : merged).add(read());
+    const table = [];
+    for (let n = u32[p++]; n > 0; n--, p += 2) table[u32[p]] = resolve(u32[p + 1]);
+    return { bytes, size, table, merged };
   }
 
   function read() {
@@ -571,6 +549,12 @@ export function createWire(exports) {
         for (let i = 0; i < arg; i++) a[i] = read();
         return a;
       }
+      case OP_LAYER_TEXT: {
+        // A string of the layer's record: decoded from its bytes once, kept
+        // in its table (the layer's own data, whatever the call).
+        const off = u32[p++], len = u32[p++];
+        return (layer.table[arg] ??= utf8(layer.bytes.subarray(off, off + len)));
+      }
       case OP_NUMBER:
         return Number(text(arg));
       case OP_BIGINT:
@@ -598,14 +582,7 @@ export function createWire(exports) {
   /** text makes the string of the text word at p, at off of the answer's text. */
   function text(off) {
     const len = u32[p++], start = textAt + off;
-    if (len & TEXT_WIDE) {
-      const bytes = u8.subarray(start, start + (len & 0x7fffffff));
-      try {
-        return strict.decode(bytes);
-      } catch {
-        return wtf8(bytes);
-      }
-    }
+    if (len & TEXT_WIDE) return utf8(u8.subarray(start, start + (len & 0x7fffffff)));
     return w.text !== null ? w.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
   }
 

@@ -5,18 +5,18 @@
 // call is made from its own arguments and the layer it is made on.
 
 import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
-import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, rootLayer } from "./protocol.js";
-import { copyPlain, describe, isPlain } from "./values.js";
+import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, ROOT } from "./protocol.js";
+import { describe, isPlain } from "./values.js";
 
 /**
  * createEndpoint wraps the exports of one endpoint.wasm instance as the
- * callable endpoint, over the global defaults (defaultsJSON, as main()
- * publishes them). hooks.load is set to the function the instance's import
- * object must call for ew.load (protocol.js). restart, when given, starts a
- * fresh instance ({ exports, hooks }) for the calls after the engine has
- * stopped (D29); layers are data, so they work on it as they are.
+ * callable endpoint over the global defaults. hooks.load is set to the
+ * function the instance's import object must call for ew.load
+ * (protocol.js). restart, when given, starts a fresh instance ({ exports,
+ * hooks }) for the calls after the engine has stopped (D29); layers are
+ * data, so they work on it as they are.
  */
-export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null) {
+export function createEndpoint(exports, hooks = {}, restart = null) {
   let wire = createWire(exports), stopped = null;
   hooks.load = wire.load;
 
@@ -72,7 +72,7 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      return send(OP_PARSE, root, undefined, options);
+      return send(OP_PARSE, ROOT, undefined, options);
     };
     endpoint.defaults = function defaults(options) {
       return withDefaults(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
@@ -82,23 +82,23 @@ export function createEndpoint(exports, defaultsJSON, hooks = {}, restart = null
     return endpoint;
   }
 
-  const root = rootLayer(JSON.parse(defaultsJSON));
-  return withDefaults(root);
-}
+  // DEFAULTS is one getter for every endpoint, which finds its layer on the
+  // endpoint it is read from (or through: a Proxy of it, an object made
+  // with it as prototype): a getter of its own for each endpoint would give
+  // each a hidden class of its own in V8, costly for a program that makes a
+  // client for each request. It is merge() with nothing to merge, which
+  // gives the layer's defaults in objects of their own (D2, D7).
+  const defaultsProperty = {
+    enumerable: true,
+    get() {
+      const layer = this?.[LAYER];
+      if (layer === undefined) throw new TypeError("DEFAULTS must be read from an endpoint");
+      return send(OP_MERGE, layer, undefined, null);
+    },
+  };
 
-// DEFAULTS is one getter for every endpoint, which finds its layer on the
-// endpoint it is read from (or through: a Proxy of it, an object made with
-// it as prototype): a getter of its own for each endpoint would give each a
-// hidden class of its own in V8, costly for a program that makes a client
-// for each request.
-const defaultsProperty = {
-  enumerable: true,
-  get() {
-    const layer = this?.[LAYER];
-    if (layer === undefined) throw new TypeError("DEFAULTS must be read from an endpoint");
-    return copyPlain(layer.options); // a copy: changing it changes nothing (D2)
-  },
-};
+  return withDefaults(ROOT);
+}
 
 /** LAYER is where an endpoint keeps its layer (withDefaults), for its DEFAULTS getter. */
 const LAYER = Symbol("endpoint-wasm layer");

@@ -1,5 +1,5 @@
 // What the shim needs to know of a JavaScript value: whether it is a plain
-// object, what kind of body a host value is (D20), how to copy one.
+// object, what kind of body a host value is (D20), how to name it.
 
 import { invalidArgument } from "./errors.js";
 
@@ -40,27 +40,6 @@ export function classOf(v) {
   if (g.ReadableStream && v instanceof g.ReadableStream) return STREAM;
   if (typeof v.pipe === "function" && typeof v.on === "function") return STREAM; // a Node stream
   return OTHER;
-}
-
-/**
- * copyPlain copies plain objects and arrays; host values keep identity
- * (D2). An object is copied by a spread, which V8 makes in one step from
- * the source's hidden class (half the time of setting its keys one by one:
- * an Octokit instance reads DEFAULTS once), and its plain objects and
- * arrays are then copied in turn. The copy has Object.prototype, as an
- * object literal, and the source's own enumerable keys, symbols included,
- * as a spread has. (for-in also lists enumerable keys a program added to
- * Object.prototype: only the copy's own are copied in turn.)
- */
-export function copyPlain(v) {
-  if (Array.isArray(v)) return v.map(copyPlain);
-  if (!isPlain(v)) return v;
-  const c = { ...v };
-  for (const k in c) {
-    const x = c[k];
-    if (typeof x === "object" && x !== null && Object.prototype.hasOwnProperty.call(c, k)) setMember(c, k, copyPlain(x));
-  }
-  return c;
 }
 
 /** setMember sets o[k] = v, keeping a "__proto__" key as data (D30). */

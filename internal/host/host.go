@@ -12,16 +12,15 @@ package host
 // API is core's side: what the bridge may do to core's values beyond core's
 // own API.
 type API[V, O, S, B, K any] struct {
-	// Handle returns the handle v carries, and whether it carries one.
-	Handle func(v V) (int, bool)
+	// Handle returns the handle v carries (-1 for none), and whether v's
+	// content is still to be loaded (Unloaded).
+	Handle func(v V) (h int, unloaded bool)
 	// WithHandle returns v carrying handle h (h >= 0), the caller's name for it.
 	WithHandle func(v V, h int) V
 	// Unloaded returns a value of kind k (String, Array or Object) whose
 	// content is not given: the engine places it by its kind and handle, and
 	// asks the session's Loader for the content only where it must read it.
 	Unloaded func(k K, h int) V
-	// IsUnloaded reports whether v's content is still to be loaded.
-	IsUnloaded func(v V) bool
 	// KeyHandle returns the handle of the i-th key of o, and whether it has one.
 	KeyHandle func(o *O, i int) (int, bool)
 	// Append adds key k with handle h (h < 0: none) and v at the end of o,

@@ -28,7 +28,6 @@
 
 import { KNOWN_OPTIONS, KNOWN_ROUTE, knownAnswer } from "./hostile-lib.js";
 import { build, generate } from "./fuzz-gen.js";
-import { copyPlain } from "../values.js";
 
 /**
  * canon writes a value as text for comparison without reading getters
@@ -334,4 +333,14 @@ export function fuzz(mod, { seed = 1, count = Infinity, seconds = Infinity, onFi
     }
   }
   return { executions: n, findings: [...findings.values()] };
+}
+
+/** copyPlain copies plain objects and arrays (a key "__proto__" as data); other values keep identity. */
+function copyPlain(v) {
+  if (Array.isArray(v)) return v.map(copyPlain);
+  const proto = v !== null && typeof v === "object" ? Object.getPrototypeOf(v) : undefined;
+  if (proto !== Object.prototype && proto !== null) return v;
+  const c = {};
+  for (const k of Object.keys(v)) Object.defineProperty(c, k, { value: copyPlain(v[k]), enumerable: true, writable: true, configurable: true });
+  return c;
 }

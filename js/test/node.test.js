@@ -83,7 +83,7 @@ test("node: if the engine stops (a trap, Go's fatal error), the call says so onc
   const module = new WebAssembly.Module(bytes);
   const rt = prepare();
   const instance = new WebAssembly.Instance(module, rt.go.importObject);
-  const api = boot(rt, instance);
+  boot(rt, instance);
   // The instance as the shim sees it, with a switch that makes its next
   // call trap as a dead Go runtime does.
   let trap = false;
@@ -92,7 +92,7 @@ test("node: if the engine stops (a trap, Go's fatal error), the call says so onc
     if (trap) throw new WebAssembly.RuntimeError("unreachable");
     return exports.ew_call(n);
   } };
-  const ep = createEndpoint(trapping, api.DEFAULTS, rt.hooks, restarter(module));
+  const ep = createEndpoint(trapping, rt.hooks, restarter(module));
   const layer = ep.defaults({ baseUrl: "https://h.example", request: { n: 1 }, per_page: 2 });
   const want = layer("GET /x", { request: { m: 2 } });
   trap = true;

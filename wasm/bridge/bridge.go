@@ -26,6 +26,7 @@ type Bridge struct {
 	w       writer
 	small   int // small calls since the last large one (trim)
 	layer   decoded
+	rec     record // the record of the last new layer, its memory reused
 }
 
 // decoded is a layer record and what it decodes to: its Builder (nil for
@@ -79,15 +80,14 @@ func (b *Bridge) Call(in []byte) (status int) {
 	b.load.arena = b.load.arena[:0]
 	r := reader{in: in, slab: &b.slab}
 	op := r.u8()
-	layer := core.New()
+	layer, rec := core.New(), []byte(nil)
 	if n := r.u32(); n > 0 {
 		// The layer of .defaults() the call is made on, as the shim keeps it:
 		// its defaults, whose records take the first handles.
-		rec := r.text(n)
-		if layer = b.decodeLayer(rec); layer == nil {
+		if layer = b.decodeLayer(r.text(n)); layer == nil {
 			r.bad = true
 		}
-		r.next = b.layer.next
+		r.next, rec = b.layer.next, b.layer.rec
 	}
 	base := r.next
 	route := ""
@@ -99,7 +99,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
-	b.w.reset(base)
+	b.w.reset(base, rec)
 	var err error
 	switch op {
 	case opEndpoint:
@@ -112,18 +112,17 @@ func (b *Bridge) Call(in []byte) (status int) {
 		if res, err = b.session.Parse(options); err == nil {
 			b.w.request(res, options) // the url may be theirs unchanged
 		}
-	case opMerge, opDefaults:
-		// A new layer is the merge of its options over the layer it is made
-		// on (spec rule 1); the shim keeps its defaults as the record that
-		// follows the answer (protocol.go).
+	case opMerge:
 		var m *core.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
 			b.w.object(m)
-			if op == opDefaults {
-				at := len(b.w.text)
-				b.w.text = appendRecord(b.w.text, core.ObjValue(m))
-				b.w.ops = append(b.w.ops, uint32(at), uint32(len(b.w.text)-at))
-			}
+		}
+	case opDefaults:
+		// A new layer is the merge of its options over the layer it is made
+		// on (spec rule 1), answered as the record the shim keeps.
+		var m *core.Obj
+		if m, err = b.session.Merge(layer, route, options); err == nil {
+			b.w.layer(m, &b.rec)
 		}
 	default:
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))
@@ -180,7 +179,7 @@ const codeInternal core.Code = "ERR_INTERNAL"
 
 // fail writes the error answer: code, field, message (D28).
 func (b *Bridge) fail(e *core.Error) int {
-	b.w.reset(0)
+	b.w.reset(0, nil)
 	b.w.errorText(e)
 	return statusError
 }

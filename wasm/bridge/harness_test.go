@@ -54,40 +54,30 @@ func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...str
 }
 
 // defaults runs an opDefaults on l with options and returns the new layer
-// as the shim keeps it: the record that follows the answer, and a table
-// listing its values in the order its handles number them (js/protocol.js,
-// layerOf), and the answer as JSON text.
+// as the shim keeps it (js/protocol.js, newLayer): the record, how many
+// handles it takes, and the values the answer names by handle; and the
+// layer's defaults as JSON text, as merge() with nothing to merge gives
+// them (the shim's DEFAULTS).
 func (s *shim) defaults(l *layer, options string) (*layer, string) {
 	status, got := s.run(s.msg(opDefaults, l, nil, options))
 	if status != statusOK {
 		return nil, got
 	}
-	ops := s.b.w.ops
-	at, n := ops[len(ops)-2], ops[len(ops)-1]
-	rec := append([]byte(nil), s.b.w.text[at:at+n]...)
-	r := reader{in: rec, slab: &slab{}}
-	d := r.value(1, -1)
-	if r.bad || r.pos != len(rec) {
-		panic("a malformed layer record")
+	ops, text := s.b.w.ops, s.b.w.text
+	at, n, size := ops[0], ops[1], int(ops[2])
+	nl := &layer{rec: append([]byte(nil), text[at:at+n]...), table: make([]core.Value, size)}
+	r := answerReader{ops: ops, text: text, s: s, p: 4}
+	for k := ops[3]; k > 0; k-- { // the keys of plain objects: not needed here
+		r.value()
 	}
-	var table []core.Value
-	var list func(v core.Value)
-	list = func(v core.Value) {
-		table = append(table, v)
-		switch v.Kind() {
-		case core.Array:
-			for _, e := range v.List() {
-				list(e)
-			}
-		case core.Object:
-			for i := 0; i < v.Obj().Len(); i++ {
-				table = append(table, core.Str(v.Obj().Key(i)))
-				list(v.Obj().At(i))
-			}
-		}
+	p := r.p + 1
+	for k := ops[r.p]; k > 0; k-- {
+		v, _ := s.resolve(int(ops[p+1]))
+		nl.table[ops[p]] = v
+		p += 2
 	}
-	list(d)
-	return &layer{rec, table}, got
+	_, d := s.run(s.msg(opMerge, nl, nil, ""))
+	return nl, d
 }
 
 // options writes the options record of a message.
@@ -254,6 +244,10 @@ func (r *answerReader) value() string {
 			return s + "n"
 		}
 		return string(core.AppendJSON(nil, core.Str(s)))
+	case opLayerText: // a string of the layer's record, by its place there
+		off, n := int(r.ops[r.p]), int(r.ops[r.p+1]&^textWide)
+		r.p += 2
+		return string(core.AppendJSON(nil, core.Str(string(r.s.layer.rec[off:off+n]))))
 	case opConst:
 		if arg < firstString {
 			return constants[arg]

@@ -70,6 +70,10 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	opShaped n<<2|s an object of n members whose first ones are those of
 //	               shapes[s], in that order: their values follow, without
 //	               their keys, then the other members' (key, value) pairs
+//	opLayerText h  the string of handle h of the layer's record: the next
+//	               words are its offset in the record and its byte length;
+//	               the shim decodes it from the layer's bytes once, as
+//	               UTF-8, and keeps it in the layer's table
 //
 // A word is tag | arg<<4. statusOK: the result (request options for
 // opEndpoint and opParse, merged options for opMerge, the new layer's
@@ -121,6 +125,7 @@ const (
 	opBigInt
 	opBare
 	opShaped
+	opLayerText
 )
 
 // shapes are the runs of keys that answers' objects most often begin with,

@@ -119,10 +119,19 @@ func (r *reader) value(depth, h int) core.Value {
 	if h < 0 {
 		h = r.handle()
 	}
-	var v core.Value
+	v, handled := r.bare(depth, h)
+	if handled || v.Kind() == core.Undefined {
+		return v
+	}
+	return hc.WithHandle(v, h)
+}
+
+// bare reads one record as value does, taking handle h, and returns its
+// value: a list, an object or a held value with its handle (handled), any
+// other without it, for the caller to give it.
+func (r *reader) bare(depth, h int) (v core.Value, handled bool) {
 	switch tag := r.u8(); tag {
 	case recUndefined:
-		return core.Value{}
 	case recNull:
 		v = core.NullValue()
 	case recFalse, recTrue:
@@ -136,21 +145,21 @@ func (r *reader) value(depth, h int) core.Value {
 	case recString:
 		v = core.Str(r.str())
 	case recArray:
-		return r.array(depth, h)
+		return r.array(depth, h), true
 	case recObject:
-		return r.object(depth, h)
+		return r.object(depth, h), true
 	case recHost:
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
 	case recHeldString:
-		return hc.Unloaded(core.String, h)
+		return hc.Unloaded(core.String, h), true
 	case recHeldArray:
-		return hc.Unloaded(core.Array, h)
+		return hc.Unloaded(core.Array, h), true
 	case recHeldObject:
-		return hc.Unloaded(core.Object, h)
+		return hc.Unloaded(core.Object, h), true
 	default:
 		r.bad = true
 	}
-	return hc.WithHandle(v, h)
+	return v, false
 }
 
 func (r *reader) array(depth, h int) core.Value {

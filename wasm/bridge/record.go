@@ -6,66 +6,84 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// heldAbove is the byte length past which a layer record holds a string
-// rather than write it: the engine loads it on the calls that read it, so
-// that a long default body value costs those calls nothing.
-const heldAbove = 256
+// record writes a new layer's defaults as a record (protocol.go), the form
+// in which the shim keeps them and writes them with every call on the
+// layer. Its records take handles in order, as a message's do; refs lists,
+// for each record whose value the shim has (a host value, a string), its
+// handle in the record and the handle the value had in the message that
+// made it, so that the shim can make the layer's table.
+type record struct {
+	dst  []byte
+	refs []uint32
+	next int // the handle of the next record
+}
 
-// appendRecord appends v as a record (protocol.go), the form in which the
-// shim keeps a new layer's defaults and writes them with every call on it.
-// Its records number, in order, as the values of the options the answer
-// gives, which the shim lists in the same order (js/protocol.js, layerOf).
-func appendRecord(dst []byte, v core.Value) []byte {
+// value appends v.
+func (r *record) value(v core.Value) {
+	h := r.next
+	r.next++
+	// A value the shim has is listed, so that it keeps the very value: a
+	// host value or a string it held, which it must, and a string, which
+	// it need not decode again.
+	src, held := hc.Handle(v)
+	if src >= 0 && (held || v.Kind() == core.Opaque || v.Kind() == core.String) {
+		r.refs = append(r.refs, uint32(h), uint32(src))
+	}
 	switch v.Kind() {
 	case core.Undefined:
-		return append(dst, recUndefined)
+		r.dst = append(r.dst, recUndefined)
 	case core.Null:
-		return append(dst, recNull)
+		r.dst = append(r.dst, recNull)
 	case core.Bool:
 		if v.Text() == "true" {
-			return append(dst, recTrue)
+			r.dst = append(r.dst, recTrue)
+		} else {
+			r.dst = append(r.dst, recFalse)
 		}
-		return append(dst, recFalse)
 	case core.Number:
-		return appendText(append(dst, recNumber), v.Text())
+		r.dst = appendText(append(r.dst, recNumber), v.Text())
 	case core.BigInt:
-		return appendText(append(dst, recBigInt), v.Text())
+		r.dst = appendText(append(r.dst, recBigInt), v.Text())
 	case core.String:
-		if hc.IsUnloaded(v) || len(v.Text()) > heldAbove {
-			return append(dst, recHeldString)
+		if held {
+			r.dst = append(r.dst, recHeldString)
+		} else {
+			r.dst = appendText(append(r.dst, recString), v.Text())
 		}
-		return appendText(append(dst, recString), v.Text())
 	case core.Array:
-		if hc.IsUnloaded(v) {
-			return append(dst, recHeldArray)
+		if held {
+			r.dst = append(r.dst, recHeldArray)
+			return
 		}
 		l := v.List()
-		dst = binary.LittleEndian.AppendUint32(append(dst, recArray), uint32(len(l)))
+		r.dst = binary.LittleEndian.AppendUint32(append(r.dst, recArray), uint32(len(l)))
 		for _, e := range l {
-			dst = appendRecord(dst, e)
+			r.value(e)
 		}
-		return dst
 	case core.Object:
-		if hc.IsUnloaded(v) {
-			return append(dst, recHeldObject)
+		if held {
+			r.dst = append(r.dst, recHeldObject)
+			return
 		}
 		o := v.Obj()
-		dst = append(dst, recObject)
-		at := len(dst)
-		dst = binary.LittleEndian.AppendUint32(dst, 0)
+		r.dst = append(r.dst, recObject)
+		at := len(r.dst)
+		r.dst = binary.LittleEndian.AppendUint32(r.dst, 0)
 		n := 0
 		for i := 0; i < o.Len(); i++ {
 			if o.At(i).Kind() == core.Undefined { // D15
 				continue
 			}
 			n++
-			dst = appendRecord(appendText(dst, o.Key(i)), o.At(i))
+			r.dst = appendText(r.dst, o.Key(i))
+			r.next++ // the key's handle
+			r.value(o.At(i))
 		}
-		binary.LittleEndian.PutUint32(dst[at:], uint32(n))
-		return dst
+		binary.LittleEndian.PutUint32(r.dst[at:], uint32(n))
+	default:
+		_, class := v.Ref()
+		r.dst = append(r.dst, recHost, byte(class))
 	}
-	_, class := v.Ref()
-	return append(dst, recHost, byte(class))
 }
 
 // appendText appends a str: a u32 byte length and the bytes.

@@ -1,6 +1,8 @@
 package bridge
 
 import (
+	"unsafe"
+
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
@@ -10,12 +12,13 @@ import (
 type writer struct {
 	ops  []uint32
 	text []byte
-	base int // the first handle of the call: smaller ones are the layer's
+	base int    // the first handle of the call: smaller ones are the layer's
+	rec  []byte // the layer's record, whose strings the answer names by place
 	bad  bool
 }
 
-func (w *writer) reset(base int) {
-	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
+func (w *writer) reset(base int, rec []byte) {
+	w.ops, w.text, w.base, w.bad, w.rec = w.ops[:0], w.text[:0], base, false, rec
 }
 
 func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
@@ -29,45 +32,56 @@ func (w *writer) str(s string) {
 	w.textOp(opText, s)
 }
 
+// layerStr writes s, the string of handle h of the call's layer: as a
+// constant when it is one, else as opLayerText when it is a view into the
+// layer's record (as every string decoded from it is), else as str does.
+func (w *writer) layerStr(s string, h int) {
+	if k, ok := constantIndex(s); ok {
+		w.word(opConst, k)
+		return
+	}
+	rec := w.rec
+	if len(rec) > 0 && len(s) > 0 {
+		off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(&rec[0]))
+		if off < uintptr(len(rec)) && uintptr(len(s)) <= uintptr(len(rec))-off {
+			w.word(opLayerText, h)
+			w.ops = append(w.ops, uint32(off), uint32(len(s))) // decoded as UTF-8 (the shim does it once)
+			return
+		}
+	}
+	w.str(s)
+}
+
 // textOp writes s into the text buffer under tag (opText, opNumber or
 // opBigInt), flagging text that may not be ASCII (textWide): the shim
 // decodes short ASCII text itself, which in browsers costs a fifth of
 // TextDecoder's call. Text past textScanned bytes is flagged unlooked.
 func (w *writer) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
+	w.ops = append(w.ops, textLen(s))
+	w.text = append(w.text, s...)
+}
+
+// textLen is the length word of a text: its byte length, with textWide
+// when it may not be ASCII.
+func textLen(s string) uint32 {
 	n := uint32(len(s))
 	if len(s) > textScanned || !ascii.Is(s) {
 		n |= textWide
 	}
-	w.ops = append(w.ops, n)
-	w.text = append(w.text, s...)
+	return n
 }
 
-// ref returns the handle value writes v by (opRef), when it does: v has a
-// handle, and is not a layer's plain object or array, which is written out
-// member by member, so that the result gets its own (D2).
-func (w *writer) ref(v core.Value) (int, bool) {
-	h, ok := hc.Handle(v)
-	return h, ok && (h >= w.base || v.Kind() != core.Object && v.Kind() != core.Array)
-}
-
-// value writes v: by handle when it has one (ref), but a layer's plain
-// object or array; else what the engine built.
+// value writes v: by handle when it is one of the call's values, or one of
+// the layer's that the shim keeps in its table, a host value or a string
+// it held (protocol.go, opDefaults); else what it holds. The layer's other
+// values are written out, its plain objects and arrays member by member,
+// so that a result never shares one with a layer (D2), and its strings by
+// their place in its record.
 func (w *writer) value(v core.Value) {
-	if h, ok := w.ref(v); ok {
+	h, held := hc.Handle(v)
+	if h >= w.base || h >= 0 && (held || v.Kind() == core.Opaque) {
 		w.word(opRef, h)
-		return
-	}
-	if _, ok := hc.Handle(v); ok { // a layer's plain object or array
-		switch {
-		case hc.IsUnloaded(v): // a layer is written in full: none is unloaded
-			w.bad = true
-			w.word(opConst, constNull)
-		case v.Kind() == core.Object:
-			w.object(v.Obj())
-		default:
-			w.array(v.List())
-		}
 		return
 	}
 	switch v.Kind() {
@@ -86,7 +100,11 @@ func (w *writer) value(v core.Value) {
 	case core.BigInt:
 		w.textOp(opBigInt, v.Text())
 	case core.String:
-		w.str(v.Text())
+		if h >= 0 {
+			w.layerStr(v.Text(), h)
+		} else {
+			w.str(v.Text())
+		}
 	case core.Array:
 		w.array(v.List())
 	case core.Object:
@@ -128,20 +146,15 @@ func (w *writer) members(tag int, o *core.Obj) {
 		}
 		n++
 		if n > unkeyed {
-			if h, ok := hc.KeyHandle(o, i); ok {
-				w.word(opRef, h)
-			} else {
+			if kh, ok := hc.KeyHandle(o, i); !ok {
 				w.str(o.Key(i))
+			} else if kh >= w.base {
+				w.word(opRef, kh)
+			} else {
+				w.layerStr(o.Key(i), kh)
 			}
 		}
-		// A value given by handle, as most are, is the word value would
-		// write: written here, it saves a call, which in Go's WebAssembly
-		// passes v through memory.
-		if h, ok := w.ref(v); ok {
-			w.word(opRef, h)
-		} else {
-			w.value(v)
-		}
+		w.value(v)
 	}
 	if shape >= 0 {
 		w.ops[at] = uint32(opShaped) | uint32(n<<shapeBits|shape)<<4
@@ -222,7 +235,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
-		if _, given := hc.Handle(r.Body); r.Body.Kind() == core.Object && !given {
+		if h, _ := hc.Handle(r.Body); r.Body.Kind() == core.Object && h < 0 {
 			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
@@ -240,7 +253,7 @@ func (w *writer) url(url string, merged *core.Obj) {
 	if merged != nil {
 		// (An unloaded url has no text, and a request's url is never "".)
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String && v.Text() == url {
-			if h, ok := hc.Handle(v); ok {
+			if h, _ := hc.Handle(v); h >= 0 {
 				w.word(opRef, h)
 				return
 			}
@@ -285,6 +298,30 @@ func methodOf(m string) int {
 		}
 	}
 	panic("endpoint: a result with an unknown method " + m)
+}
+
+// layer writes the answer of opDefaults: the new layer's defaults as a
+// record in the text buffer (its offset and length, and how many handles
+// its records take), the keys where they
+// hold a plain object, which a call's plain object merges with (D21), and
+// the record's handles whose values the shim keeps, each with the handle
+// its value had in the message (protocol.go).
+func (w *writer) layer(d *core.Obj, r *record) {
+	r.dst, r.refs, r.next = w.text, r.refs[:0], 0
+	at := len(w.text)
+	r.value(core.ObjValue(d))
+	w.text = r.dst
+	w.ops = append(w.ops, uint32(at), uint32(len(w.text)-at), uint32(r.next))
+	n := len(w.ops)
+	w.ops = append(w.ops, 0)
+	for i := 0; i < d.Len(); i++ {
+		if k := d.Key(i); d.At(i).Kind() == core.Object && k != "headers" && k != "mediaType" {
+			w.str(k)
+			w.ops[n]++
+		}
+	}
+	w.ops = append(w.ops, uint32(len(r.refs)/2))
+	w.ops = append(w.ops, r.refs...)
 }
 
 // errorText writes an error as three strings: code, field, message (D28).
