@@ -2,7 +2,7 @@ package core
 
 import "testing"
 
-// Representative calls (issue 2 and the JS benchmark set). Run with
+// Representative calls (the JS benchmark set's among them). Run with
 // go test -run XXX -bench . -benchmem ./core/
 func BenchmarkEndpoint(b *testing.B) {
 	twoLevels, _ := New().Defaults(O("baseUrl", "https://ghe.example/api/v3", "headers", O("authorization", "token x")))

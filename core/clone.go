@@ -10,10 +10,8 @@ import "unsafe"
 //
 // The copy is made in a few blocks of memory, one for each kind of thing
 // (objects, members, list elements, text), sized by a first walk: a layer
-// of defaults costs a handful of allocations, not one for each key and
-// value, and none when it takes the blocks of one no longer used
-// (Session.Reuse); each .defaults() makes one (issue 9: a new client per
-// request). Every slice carved from a block is full (its capacity is its
+// of defaults (a Go program's Defaults) costs a handful of allocations, not
+// one for each key and value. Every slice carved from a block is full (its capacity is its
 // length), so that growing it later moves it out instead of writing over
 // its neighbour.
 func (o *Obj) deepClone(depth int) *Obj {
@@ -21,8 +19,7 @@ func (o *Obj) deepClone(depth int) *Obj {
 	return c.clone(o, depth)
 }
 
-// clone copies o into c's blocks, made larger when they are too small and
-// otherwise reused, so that what c copied before is gone (Session.Reuse).
+// clone copies o into c's blocks, sized by a first walk.
 func (c *cloner) clone(o *Obj, depth int) *Obj {
 	if o == nil {
 		return NewObj(0)

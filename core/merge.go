@@ -154,8 +154,8 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 	}
 	at := 0
 	for i := 0; i < h.Len(); i++ {
-		// Checked by normaliseHeaders: marked, so that a remerge of these
-		// options, or a merge on a layer made of them, does not look again.
+		// Checked by normaliseHeaders: marked, so that a merge of these
+		// options, or on a layer made of them, does not look again.
 		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v.markedSafe(), at)
 	}
 	r.settle()

@@ -1,4 +1,4 @@
-// The demo as a GitHub REST playground (issue 13) in headless Chromium,
+// The demo as a GitHub REST playground in headless Chromium,
 // served by `make demo`'s own server: search the catalog and pick an
 // operation with the keyboard alone, read where each parameter went, make a
 // difference from @octokit/endpoint and follow the rule it names, share the

@@ -1,4 +1,4 @@
-// The JS fuzz target (issue 12): structured, seeded cases (fuzz-gen.js) run
+// The JS fuzz target: structured, seeded cases (fuzz-gen.js) run
 // against the invariants of fuzz-run.js: only EndpointError is thrown (D28),
 // the runtime stays alive (D29), no CR/LF/NUL in any header (D22),
 // endpoint(x) equals parse(merge(x)) (spec rule 6), merge() of merged

@@ -70,7 +70,7 @@ function collidingKeys(n) {
 }
 
 const cases = {
-  // A POST body of n keys (issue 12: 80,000 keys took 17 s).
+  // A POST body of n keys (80,000 keys once took 17 s).
   "scale-body": () => growth((n) => {
     const r = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", ...keys(n, "k") });
     assert.equal(Object.keys(r.body).length, n);
@@ -135,7 +135,7 @@ const cases = {
     assert.deepEqual(r.body[`a${n - 1}`], [n - 1]);
   }, 2000, 16000),
 
-  // n header names (issue 12: 80,000 took 40.6 s).
+  // n header names (80,000 once took 40.6 s).
   "scale-headers": () => growth((n) => {
     const r = endpoint("GET /x", { headers: keys(n, "X-H") });
     assert.equal(Object.keys(r.headers).length, n + 2);
@@ -160,11 +160,8 @@ const cases = {
     }, 5000, 40000);
   },
 
-  // defaults() with n keys, then a call (issue 12: 40,000 keys took 32 s).
-  // Each run's first key is its own, so that every run makes its layer in
-  // Go: a .defaults() like the two before is made in the shim without a call
-  // (protocol.js, layerAgain), which is cheaper, and would be timed for the
-  // small size only (the best of its three runs).
+  // defaults() with n keys, then a call (40,000 keys once took 32 s). Each
+  // run's first key is its own, so that no two runs make the same layer.
   "scale-defaults": () => {
     let run = 0;
     return growth((n) => {
@@ -175,7 +172,7 @@ const cases = {
     }, 5000, 40000);
   },
 
-  // n chained defaults() levels, each setting the same keys (issue 12: 5,000
+  // n chained defaults() levels, each setting the same keys (5,000
   // levels took 218 s; the reference, 6.3 s). Each level's work is the same,
   // so the whole chain must cost linear time (spec rule 1).
   "scale-chain": () => growth((n) => {
@@ -212,11 +209,8 @@ const cases = {
 
   // Clients made and used in a loop that never yields, a .defaults() with
   // its own token each, as programs that make a client per request do: five
-  // blocks of 10,000, each timed. Go holds a bounded number of layers
-  // (shim.js, the clock). With a FinalizationRegistry freeing them instead,
-  // whose callbacks wait for the event loop while V8 walks its cells at each
-  // collection, each block cost more than the one before, the fifth 3-6
-  // times the first.
+  // blocks of 10,000, each timed. A layer is data its client holds, let go
+  // of with it; Go holds none.
   "clients": () => {
     const block = (b) => {
       const t = performance.now();
@@ -231,7 +225,7 @@ const cases = {
     return { ms: ms.map(Math.round), ratio: Math.round((10 * ms[4]) / Math.min(ms[0], ms[1])) / 10 };
   },
 
-  // A 500-million-character string (issue 12: it broke every later call).
+  // A 500-million-character string (it once broke every later call).
   // Where the engine must read it, it is refused before it crosses (the
   // shim's 16 MiB limit); as a body value it is not read at all (D15, D19).
   "huge-string": () => {
@@ -257,7 +251,7 @@ const cases = {
     return { seen };
   },
 
-  // A thousand expressions of a megabyte each (issue 12: 17 s and 3.4 GB,
+  // A thousand expressions of a megabyte each (once 17 s and 3.4 GB,
   // then a dead runtime). The url limit (1 MiB) stops it while it is built.
   "huge-expansion": () => {
     const mb = "y".repeat(1e6);

@@ -1,4 +1,4 @@
-// The hostile-input suite (issue 12): input written to break the package,
+// The hostile-input suite: input written to break the package,
 // by category. Every failure must be an EndpointError with a code (D28),
 // and after every case the next valid call must give the known answer
 // (D29, hostile-lib.js: fails, works). Heavy cases run in a child process
@@ -336,11 +336,11 @@ describe("huge and deep input: errors found early, the runtime survives (D29, RE
 
   test("a thousand expressions of a megabyte each are refused while the url is built, without gigabytes of memory (child process, D29)", () => {
     const r = child("huge-expansion", 90);
-    assert.ok(r.grewMiB < 1024, `peak memory grew by ${r.grewMiB} MiB (issue 12 saw 3.4 GB)`);
+    assert.ok(r.grewMiB < 1024, `peak memory grew by ${r.grewMiB} MiB (it once took 3.4 GB)`);
   });
 });
 
-describe("cost grows linearly with keys, headers and layers (issue 12)", () => {
+describe("cost grows linearly with keys, headers and layers", () => {
   // Each case measures a size and 8 times that size in a child process
   // (hostile-child.js): linear cost gives a ratio near 8, quadratic near 64.
   // The limit is their geometric midpoint, 23. The large size's first call
@@ -387,12 +387,11 @@ describe("large calls leave later calls as fast as before (D29)", () => {
   });
 });
 
-describe("a client per request costs as much at the 50,000th as at the first (issue 9)", () => {
+describe("a client per request costs as much at the 50,000th as at the first", () => {
   // hostile-child.js, "clients": five blocks of 10,000 clients (a
   // .defaults() with its own token, then a call) in a loop that never
-  // yields. Go holds a bounded number of layers (shim.js, the clock); with
-  // a FinalizationRegistry instead, the fifth block cost 8.5-9 times the
-  // first; now 1.3-1.4. The limit, 4, leaves room for a busy machine.
+  // yields. A layer is data its client holds; Go holds none. The limit, 4,
+  // leaves room for a busy machine.
   test("the fifth block of 10,000 clients takes less than 4 times the first", () => {
     const r = child("clients", 120);
     assert.ok(r.ratio < 4, `blocks: ${r.ms.join(", ")} ms; ${r.ratio} times`);

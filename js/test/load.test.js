@@ -167,7 +167,7 @@ const TRAPS = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 6, 1, 0x60, 2, 0x7f, 0x7f, 0,
   7, 13, 2, 3, 0x72, 0x75, 0x6e, 0, 0, 3, 0x6d, 0x65, 0x6d, 2, 0, 10, 5, 1, 3, 0, 0, 0x0b];
 const EMPTY = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
 
-test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, and a retry works (issue 12)", () => {
+test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, and a retry works", () => {
   const r = node(`
     import { readFileSync } from "node:fs";
     import { init, endpoint } from "./dist/init.js";
