@@ -343,6 +343,23 @@ class Writer {
 
 const NO_KEYS = new Set();
 
+// Layer records are copied into chunks of CHUNK bytes, each a view of its
+// own: a buffer of its own for each layer (slice) cost a tenth of a new
+// client's time in Chromium. A chunk lives while a layer in it does.
+const CHUNK = 16384;
+let chunk = new Uint8Array(0), chunkAt = 0;
+
+/** kept returns a copy of bytes that outlives the call, in a chunk. */
+function kept(bytes) {
+  const n = bytes.length;
+  if (chunkAt + n > chunk.length) {
+    chunk = new Uint8Array(Math.max(CHUNK, n));
+    chunkAt = 0;
+  }
+  chunk.set(bytes, chunkAt);
+  return chunk.subarray(chunkAt, (chunkAt += n));
+}
+
 /**
  * ROOT is the layer of the global defaults (D1), which the engine holds
  * itself. A layer is { bytes, size, table, merged }: the record of its
@@ -506,7 +523,7 @@ export function createWire(exports) {
 
   /** newLayer reads the answer of OP_DEFAULTS: a new layer (ROOT). */
   function newLayer() {
-    const rec = textAt + u32[p++], bytes = u8.slice(rec, rec + u32[p++]), size = u32[p++];
+    const rec = textAt + u32[p++], bytes = kept(u8.subarray(rec, rec + u32[p++])), size = u32[p++];
     let merged = NO_KEYS;
     for (let n = u32[p++]; n > 0; n--) (merged === NO_KEYS ? (merged = new Set()) : merged).add(read());
     const table = [];
