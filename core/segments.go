@@ -55,7 +55,7 @@ func makesDots(b []byte) bool {
 		for e < len(b) && b[e] != '/' {
 			e++
 		}
-		if e > a && dotsOnly(b[a:e]) {
+		if e > a && dots(b[a:e]) > 0 {
 			return true
 		}
 		a = e + 1
@@ -63,19 +63,21 @@ func makesDots(b []byte) bool {
 	return false
 }
 
-// dotsOnly reports whether seg is made of ".", "%2e" and "%2E" only.
-func dotsOnly(seg []byte) bool {
-	for i := 0; i < len(seg); {
+// dots returns how many dots seg is made of, each "." or "%2e" or "%2E",
+// or -1 when it holds anything else.
+func dots(seg []byte) int {
+	n := 0
+	for i := 0; i < len(seg); n++ {
 		switch {
 		case seg[i] == '.':
 			i++
 		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
 			i += 3
 		default:
-			return false
+			return -1
 		}
 	}
-	return true
+	return n
 }
 
 // pathBounds returns where the path of an expanded url u starts and ends:
@@ -102,19 +104,8 @@ func pathBounds(u []byte) (start, end int) {
 // isDotSegment reports whether a path segment is "." or "..", each dot
 // also written "%2e" or "%2E", as URL parsers read them (D32).
 func isDotSegment(seg []byte) bool {
-	dots := 0
-	for i := 0; i < len(seg); {
-		switch {
-		case seg[i] == '.':
-			i++
-		case i+2 < len(seg) && seg[i] == '%' && seg[i+1] == '2' && seg[i+2]|0x20 == 'e':
-			i += 3
-		default:
-			return false
-		}
-		dots++
-	}
-	return dots == 1 || dots == 2
+	n := dots(seg)
+	return n == 1 || n == 2
 }
 
 // nextDotSegment returns the first dot segment of u's path at or after
