@@ -344,8 +344,9 @@ class Writer {
 const NO_KEYS = new Set();
 
 // Layer records are copied into chunks of CHUNK bytes, each a view of its
-// own: a buffer of its own for each layer (slice) cost a tenth of a new
-// client's time in Chromium. A chunk lives while a layer in it does.
+// own: a buffer for each layer costs a program that makes a client per
+// request more than the rest of the layer (docs/performance-history.md).
+// A chunk lives while a layer in it does.
 const CHUNK = 16384;
 let chunk = new Uint8Array(0), chunkAt = 0;
 

@@ -1,14 +1,12 @@
 // Text in the engine's memory through WebAssembly's JS String Builtins
 // (wasm:js-string), where the runtime has them (Chromium from 130, Firefox
 // from 134). The shim writes every key and url value into the engine's
-// memory and reads back every url and header: done from JavaScript, a
-// character is a charCodeAt and a store (1.5-3 ns in Chromium), or a
-// TextEncoder.encodeInto or TextDecoder.decode, whose bindings cost 0.2-0.5
-// µs a call whatever the length. A builtin copies a string's characters
-// into a WebAssembly array, or makes a string of an array's, at once, and
-// a small module moves them between that array and the engine's memory:
-// one call from JavaScript, about 25 ns for 16 characters, 0.25 µs for
-// 256 (by hand, 45 ns and 0.44 µs). Measured in Chromium 156.
+// memory and reads back every url and header: from JavaScript a character
+// is a charCodeAt and a store, and TextEncoder and TextDecoder cost a
+// binding call whatever the length. A builtin copies a string's characters
+// into a WebAssembly array, or makes a string of an array's, at once, and a
+// small module moves them between that array and the engine's memory, in
+// one call from JavaScript (docs/performance-history.md has the figures).
 //
 // The module's bytes are made at build time from the readable listing in
 // js/text-module.mjs (dist/text-module.js), so that no binary is checked
