@@ -28,25 +28,11 @@ func (c *cloner) clone(o *Obj, depth int) *Obj {
 	if !n.object(o, depth) {
 		return nil
 	}
-	c.objs = block(c.objs, n.objs)
-	c.ents = block(c.ents, n.ents)
-	c.vals = block(c.vals, n.vals)
-	c.text = block(c.text, n.text)
+	c.objs = make([]Obj, 0, n.objs)
+	c.ents = make([]entry, 0, n.ents)
+	c.vals = make([]Value, 0, n.vals)
+	c.text = make([]byte, 0, n.text)
 	return c.object(o)
-}
-
-// block returns b emptied with room for n, cleared of what it held (so that
-// nothing stays alive under it), or a new one when it has not the room.
-// Only b's length is cleared: a block is filled from its start, and what
-// lies past its length was cleared at an earlier use or never held
-// anything, so that a layer made in the memory of a larger one costs by
-// what the last copy used, not by the largest one the memory ever held.
-func block[T any](b []T, n int) []T {
-	if cap(b) < n {
-		return make([]T, 0, n)
-	}
-	clear(b)
-	return b[:0]
 }
 
 // cloneSize counts what a copy of a tree needs: objects, members, list

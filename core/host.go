@@ -7,13 +7,13 @@ import "github.com/endpoint-wasm/endpoint-wasm/internal/host"
 // it through internal/host, so that it stays out of the API Go programs use.
 func init() {
 	host.Set(&host.API[Value, Obj, Session, Builder, Kind]{
-		Handle:       func(v Value) (int, bool) { return int(v.handle()) - 1, v.unloaded() },
-		WithHandle:   func(v Value, h int) Value { return v.withHandle(int32(h + 1)) },
-		Unloaded:     unloadedValue,
-		KeyHandle:    func(o *Obj, i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 },
-		Append:       (*Obj).appendEntry,
-		SetLoader:    func(s *Session, l host.Loader[Value]) { s.loader = l },
-		WithDefaults: newBuilder,
+		Handle:      func(v Value) (int, bool) { return int(v.handle()) - 1, v.unloaded() },
+		WithHandle:  func(v Value, h int) Value { return v.withHandle(int32(h + 1)) },
+		Unloaded:    unloadedValue,
+		KeyHandle:   func(o *Obj, i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 },
+		Append:      (*Obj).appendEntry,
+		SetLoader:   func(s *Session, l host.Loader[Value]) { s.loader = l },
+		SetDefaults: (*Builder).set,
 	})
 }
 

@@ -29,10 +29,11 @@ type API[V, O, S, B, K any] struct {
 	Append func(o *O, k string, h int, v V)
 	// SetLoader makes l the loader of s's unloaded values.
 	SetLoader func(s *S, l Loader[V])
-	// WithDefaults returns a Builder over defaults exactly as given: what a
+	// SetDefaults makes b a Builder over defaults exactly as given: what a
 	// Builder's DEFAULTS returned, kept as data (the shim keeps each layer of
-	// .defaults() so), not merged again.
-	WithDefaults func(defaults *O) *B
+	// .defaults() so), not merged again. b is the caller's, used again for
+	// each layer it decodes.
+	SetDefaults func(b *B, defaults *O)
 }
 
 // A Loader supplies the content of an unloaded value: given the value (its

@@ -34,7 +34,8 @@ type Bridge struct {
 type decoded struct {
 	rec  []byte
 	slab slab
-	b    *core.Builder
+	b    core.Builder
+	ok   bool // b is rec's
 	next int
 }
 
@@ -146,10 +147,10 @@ func (b *Bridge) Call(in []byte) (status int) {
 // is the last one decoded; nil when it is malformed.
 func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	l := &b.layer
-	if l.b != nil && string(l.rec) == rec {
-		return l.b
+	if l.ok && string(l.rec) == rec {
+		return &l.b
 	}
-	l.b = nil
+	l.ok = false
 	l.rec = append(l.rec[:0], rec...)
 	l.slab.reset()
 	r := reader{in: l.rec, slab: &l.slab}
@@ -157,8 +158,9 @@ func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	if r.bad || r.pos != len(l.rec) || d.Kind() != core.Object {
 		return nil
 	}
-	l.b, l.next = hc.WithDefaults(d.Obj()), r.next
-	return l.b
+	hc.SetDefaults(&l.b, d.Obj())
+	l.ok, l.next = true, r.next
+	return &l.b
 }
 
 // panicText describes a recovered panic: its message when it is an error

@@ -75,20 +75,21 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	               the shim decodes it from the layer's bytes once, as
 //	               UTF-8, and keeps it in the layer's table
 //
-// A word is tag | arg<<4. statusOK: the result (request options for
-// opEndpoint and opParse, merged options for opMerge, the new layer's
-// defaults for opDefaults, then two words: the offset and length in the
-// text buffer of the same defaults as a layer record, whose records number
-// as the defaults' keys and values do, in order, undefined members left
-// out, data and other host values as one). statusError: three opText
-// values, the code, the field and the message (D28).
+// A word is tag | arg<<4. statusOK: the result, request options for
+// opEndpoint and opParse, merged options for opMerge; for opDefaults, the
+// new layer (writer.layer): the offset and length in the text buffer of its
+// defaults as a record, how many handles its records take, the count and
+// the keys where it holds a plain object, and the count and the pairs
+// (handle in the record, handle in the message) of the values the shim
+// already has. statusError: three opText values, the code, the field and
+// the message (D28).
 
 // Operations, the first byte of a message.
 const (
 	opEndpoint = 'E' // endpoint(route, options) on a layer -> request options
 	opMerge    = 'M' // merge(route, options) on a layer    -> merged options
 	opParse    = 'P' // parse(options)                     -> request options
-	opDefaults = 'D' // defaults(options) on a layer        -> the new layer's defaults
+	opDefaults = 'D' // defaults(options) on a layer        -> the new layer
 )
 
 // Record tags.
@@ -137,7 +138,8 @@ const (
 // builds it as an object literal of those keys: a V8 literal has its hidden
 // class from the start, where the same keys set one by one through a
 // variable name cost a lookup each (js/protocol.js, read). js/protocol.js
-// holds the same list, which TestConstantsMatchTheShims checks.
+// holds the same list: the JS suite's results, compared whole, fail when
+// the two differ.
 var shapes = [...][]string{
 	shapeOptions:   {"method", "baseUrl", "headers", "mediaType"},
 	shapeRequest:   {"method", "url", "headers"},
@@ -175,8 +177,8 @@ const (
 )
 
 // constants are the strings and values answers name by index (opConst);
-// js/protocol.js holds the same list, and TestConstantsMatchTheShims checks
-// it. The first four are undefined, null, false and true.
+// js/protocol.js holds the same list, which the JS suite's whole results
+// hold it to. The first four are undefined, null, false and true.
 var constants = [...]string{
 	"undefined", "null", "false", "true",
 	"", "application/json; charset=utf-8",

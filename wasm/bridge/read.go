@@ -119,19 +119,10 @@ func (r *reader) value(depth, h int) core.Value {
 	if h < 0 {
 		h = r.handle()
 	}
-	v, handled := r.bare(depth, h)
-	if handled || v.Kind() == core.Undefined {
-		return v
-	}
-	return hc.WithHandle(v, h)
-}
-
-// bare reads one record as value does, taking handle h, and returns its
-// value: a list, an object or a held value with its handle (handled), any
-// other without it, for the caller to give it.
-func (r *reader) bare(depth, h int) (v core.Value, handled bool) {
+	var v core.Value
 	switch tag := r.u8(); tag {
 	case recUndefined:
+		return core.Value{}
 	case recNull:
 		v = core.NullValue()
 	case recFalse, recTrue:
@@ -145,21 +136,21 @@ func (r *reader) bare(depth, h int) (v core.Value, handled bool) {
 	case recString:
 		v = core.Str(r.str())
 	case recArray:
-		return r.array(depth, h), true
+		return r.array(depth, h)
 	case recObject:
-		return r.object(depth, h), true
+		return r.object(depth, h)
 	case recHost:
 		v = core.OpaqueValue(nil, core.Class(r.u8()))
 	case recHeldString:
-		return hc.Unloaded(core.String, h), true
+		return hc.Unloaded(core.String, h)
 	case recHeldArray:
-		return hc.Unloaded(core.Array, h), true
+		return hc.Unloaded(core.Array, h)
 	case recHeldObject:
-		return hc.Unloaded(core.Object, h), true
+		return hc.Unloaded(core.Object, h)
 	default:
 		r.bad = true
 	}
-	return v, false
+	return hc.WithHandle(v, h)
 }
 
 func (r *reader) array(depth, h int) core.Value {
