@@ -278,24 +278,6 @@ class Writer {
     }
   }
 
-  /** object writes a plain object's defined members (D15). */
-  object(o, depth) {
-    if (depth > MAX_DEPTH) throw tooDeep();
-    this.u8(REC_OBJECT);
-    const at = this.length;
-    this.u32(0);
-    let n = 0;
-    for (const k of Object.keys(o)) {
-      const v = o[k];
-      if (v === undefined) continue;
-      n++;
-      this.str(k);
-      this.table.push(k);
-      this.value(v, depth + 1, true);
-    }
-    this.patch(at, n);
-  }
-
   /** patch writes n at offset at of the message (a count written as 0 first). */
   patch(at, n) {
     const b = this.buf;
@@ -315,21 +297,29 @@ class Writer {
    */
   options(o, merged, full, inURL = false) {
     this.table.push(o);
+    // A method among the options wins over the route's (D6): a POST's body
+    // strings stay held.
+    this.object(o, 1, merged, full, inURL && !Object.prototype.hasOwnProperty.call(o, "method"));
+  }
+
+  /**
+   * object writes a plain object's defined members (D15) at depth; with
+   * merged, as the options record (options).
+   */
+  object(o, depth, merged = null, full = true, inline = false) {
+    if (depth > MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
     const at = this.length;
     this.u32(0);
     let n = 0;
-    const keys = Object.keys(o);
-    // A method among the options wins over the route's (D6): a POST's body
-    // strings stay held.
-    const inline = inURL && !keys.includes("method");
-    for (const k of keys) {
+    for (const k of Object.keys(o)) {
       const v = o[k];
       if (v === undefined) continue; // D15
       n++;
       this.str(k);
       this.table.push(k);
-      if (k === "data" && v !== null) {
+      if (merged === null) this.value(v, depth + 1, true);
+      else if (k === "data" && v !== null) {
         this.table.push(v);
         this.u8(REC_HOST);
         this.u8(classOf(v));
@@ -364,9 +354,9 @@ function kept(bytes) {
 /**
  * ROOT is the layer of the global defaults (D1), which the engine holds
  * itself. A layer is { bytes, size, table, merged }: the record of its
- * defaults, sent with every call on it, and how many handles it takes; the
- * values the engine answers of it by handle (host values, held strings),
- * by their handles in the record; and
+ * defaults, sent with every call on it, and how many handles it takes; its
+ * values by their handles in the record, those the call that made it gave
+ * (host values, strings) and its strings once decoded (OP_LAYER_TEXT); and
  * the keys where it holds a plain object, which a call's plain object
  * merges with (D21), written in full.
  */

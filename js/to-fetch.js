@@ -48,7 +48,9 @@ const typeOf = (v) => (v === null ? "null" : typeof v);
 function json(body) {
   try {
     return JSON.stringify(body); // no bigint: the fast way
-  } catch {} // eslint-disable-line no-empty
+  } catch {
+    // a bigint, or what the second writing reports
+  }
   const mark = `\u2063bigint${Math.random().toString(36).slice(2)}:`;
   try {
     return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? part.replace(/^(-?\d+)"/, "$1") : part)).join("");
