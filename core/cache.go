@@ -3,6 +3,8 @@ package core
 import (
 	"strings"
 	"sync"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
 
 // templateCache holds compiled templates by their url. Parsing costs more
@@ -115,7 +117,7 @@ func (t *templateTable) get(url string, h uint64) *template {
 		if tp == nil {
 			return nil
 		}
-		if tp.hash == h && tp.src == url {
+		if tp.hash == h && ascii.Equal(tp.src, url) {
 			return tp
 		}
 	}

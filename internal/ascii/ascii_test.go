@@ -100,3 +100,25 @@ func FuzzPrintable(f *testing.F) {
 		}
 	})
 }
+
+// TestEqualFindsADifferenceAtEveryPosition: whatever its place in the
+// eight-byte words or the tail, one differing byte makes two texts unequal,
+// and texts of different lengths are never equal.
+func TestEqualFindsADifferenceAtEveryPosition(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		s := strings.Repeat("a", n)
+		if !Equal(s, strings.Clone(s)) {
+			t.Errorf("Equal(%d × a, itself) = false", n)
+		}
+		if Equal(s, s+"a") || Equal(s+"a", s) {
+			t.Errorf("Equal: %d and %d bytes found equal", n, n+1)
+		}
+		for i := 0; i < n; i++ {
+			b := []byte(s)
+			b[i] = 'b'
+			if Equal(s, string(b)) {
+				t.Errorf("Equal: a difference at %d of %d not found", i, n)
+			}
+		}
+	}
+}

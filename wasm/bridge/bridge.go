@@ -6,8 +6,10 @@ package bridge
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
 
 // Bridge runs the shim's messages on the engine. It keeps no answer
@@ -147,7 +149,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 // is the last one decoded; nil when it is malformed.
 func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	l := &b.layer
-	if l.ok && string(l.rec) == rec {
+	if l.ok && ascii.Equal(unsafe.String(unsafe.SliceData(l.rec), len(l.rec)), rec) {
 		return &l.b
 	}
 	l.ok = false

@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -88,6 +89,25 @@ func TestALayerIsNotMergedAgain(t *testing.T) {
 		_, got := s.run(s.msg(opMerge, l, route("GET /x"), ``))
 		if !strings.Contains(got, `"previews":["a-preview-preview"]`) {
 			t.Fatalf("call %d: %s", i, got)
+		}
+	}
+}
+
+// TestALayerRecordIsCheckedNotTrusted: a layer's headers are checked when
+// the record is decoded, not taken on trust: a record whose header value
+// was changed to hold a line feed is refused on every call (D22, D28),
+// and the record as the engine made it works before and after.
+func TestALayerRecordIsCheckedNotTrusted(t *testing.T) {
+	s := newShim()
+	l, _ := s.defaults(nil, `{"headers":{"authorization":"token abc"}}`)
+	bad := &layer{rec: bytes.Replace(l.rec, []byte("token abc"), []byte("token\nabc"), 1), table: l.table}
+	if bytes.Equal(bad.rec, l.rec) {
+		t.Fatal("the record does not hold the token as text")
+	}
+	for _, on := range []*layer{l, bad, bad, l} {
+		status, got := s.run(s.msg(opEndpoint, on, route("GET /x"), ``))
+		if want := on == l; (status == statusOK) != want || want != strings.Contains(got, "token abc") || !want && !strings.Contains(got, "ERR_INVALID_HEADER") {
+			t.Errorf("status %d: %s", status, got)
 		}
 	}
 }
