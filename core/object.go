@@ -1,9 +1,6 @@
 package core
 
-import (
-	"slices"
-	"sort"
-)
+import "sort"
 
 // Obj is a plain object whose keys keep JavaScript's property order:
 // integer-like keys ("0", "7", "42") first in ascending order, then the
@@ -234,27 +231,53 @@ func (o *Obj) settle() {
 }
 
 // sortKeys puts o's keys in JavaScript's order: the integer-like keys
-// first, in ascending order, then the others in the order they came (a
-// stable sort, in place: no allocation).
+// first, in ascending order, then the others in the order they came. It
+// works in place (no allocation), with sort.Sort, which the module links
+// anyway (the template library's regexp uses it), rather than an
+// instantiation of slices' stable sort of its own.
 func (o *Obj) sortKeys() {
 	o.unordered = false
-	slices.SortStableFunc(o.ents, func(a, b entry) int {
-		ai, bi := isArrayIndex(a.k), isArrayIndex(b.k)
-		switch {
-		case ai && bi:
-			if lessIndex(a.k, b.k) {
-				return -1
-			}
-			return 1 // keys are unique
-		case ai:
-			return -1
-		case bi:
+	n := partitionIndexKeys(o.ents)
+	sort.Sort(indexKeys(o.ents[:n])) // unique keys: their order is total
+	o.reindex()                      // positions moved
+}
+
+// partitionIndexKeys moves the integer-like keys of e before the others,
+// each part keeping its order, and returns how many there are. Halves are
+// partitioned and joined by a rotation: O(n log n), in place.
+func partitionIndexKeys(e []entry) int {
+	if len(e) < 2 {
+		if len(e) == 1 && isArrayIndex(e[0].k) {
 			return 1
 		}
 		return 0
-	})
-	o.reindex() // positions moved
+	}
+	m := len(e) / 2
+	a, b := partitionIndexKeys(e[:m]), partitionIndexKeys(e[m:])
+	// e is [left's integer keys, left's others, right's integer keys, right's
+	// others]: the middle two swap places.
+	reverseEntries(e[a:m])
+	reverseEntries(e[m : m+b])
+	reverseEntries(e[a : m+b])
+	return a + b
 }
+
+// reverseEntries reverses e. Not inlined: three copies of its swaps of
+// five-word entries would triple a cold path's code.
+//
+//go:noinline
+func reverseEntries(e []entry) {
+	for i, j := 0, len(e)-1; i < j; i, j = i+1, j-1 {
+		e[i], e[j] = e[j], e[i]
+	}
+}
+
+// indexKeys sorts integer-like keys numerically (sort.Interface).
+type indexKeys []entry
+
+func (x indexKeys) Len() int           { return len(x) }
+func (x indexKeys) Less(i, j int) bool { return lessIndex(x[i].k, x[j].k) }
+func (x indexKeys) Swap(i, j int)      { x[i], x[j] = x[j], x[i] }
 
 // placeLast moves the last key, an integer-like key put after keys that
 // JavaScript orders after it, to its place among the others, which are in

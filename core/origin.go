@@ -150,7 +150,10 @@ func originKey(scheme, auth string) string {
 	}
 	scheme = lowerASCII(scheme)
 	if len(port) > 0 && port[0] == ':' && allDigits(port[1:]) {
-		p := strings.TrimLeft(port[1:], "0")
+		p := port[1:]
+		for len(p) > 0 && p[0] == '0' { // not strings.TrimLeft, which links a Unicode path of its own
+			p = p[1:]
+		}
 		if p == "" && len(port) > 1 {
 			p = "0"
 		}

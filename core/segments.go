@@ -19,11 +19,11 @@ func (t *template) markDotRisk() {
 		}
 		lit := p.lit
 		if i > 0 { // an expression before: the literal's first segment touches it
-			end := strings.IndexAny(lit, "/?#")
+			end := indexAnyByte(lit, "/?#")
 			if end < 0 {
 				end = len(lit)
 			}
-			if strings.ContainsAny(lit[:end], ".%") {
+			if indexAnyByte(lit[:end], ".%") >= 0 {
 				t.dotRisk = true
 				return
 			}

@@ -367,7 +367,7 @@ func markRequired(parts []tplPart, scheme int) {
 			}
 			state, lit = path, lit[k:]
 		}
-		if state == path && strings.IndexAny(lit, "?#") >= 0 {
+		if state == path && indexAnyByte(lit, "?#") >= 0 {
 			state = query
 		}
 	}
@@ -378,7 +378,7 @@ func markRequired(parts []tplPart, scheme int) {
 // "-" (D14), which the library's grammar refuses: it is handed "%2D", a
 // pct-encoded varchar it accepts. The library must find the same names.
 func libraryParse(src string, names []string) string {
-	lib, err := uritemplates.Parse(strings.ReplaceAll(src, "-", "%2D"))
+	lib, err := uritemplates.Parse(pctHyphens(src))
 	if err != nil {
 		return "the template is not valid: " + err.Error()
 	}
@@ -387,11 +387,41 @@ func libraryParse(src string, names []string) string {
 		return "the library and the adapter read different variables"
 	}
 	for i, n := range names {
-		if got[i] != strings.ReplaceAll(n, "-", "%2D") {
+		if got[i] != pctHyphens(n) {
 			return "the library and the adapter read different variables"
 		}
 	}
 	return ""
+}
+
+// indexAnyByte returns the index of the first byte of s that is in set, a
+// few ASCII bytes, or -1. It is not strings.IndexAny, which brings a
+// Unicode path and a table of its own for these three calls.
+func indexAnyByte(s, set string) int {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) >= 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// pctHyphens returns s with each "-" written "%2D". It is not
+// strings.ReplaceAll, which would link strings.Replace into the module for
+// this alone.
+func pctHyphens(s string) string {
+	if strings.IndexByte(s, '-') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '-' {
+			b = append(b, "%2D"...)
+		} else {
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
 }
 
 // parseExpression checks one expression against RFC 6570's grammar. It

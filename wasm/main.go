@@ -12,47 +12,156 @@ import (
 	"syscall/js"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
-// main builds the global object. Its members take and give JSON text
-// (bridge/json.go); defaults are JSON text too ("" for the global ones), so
-// the object keeps no state:
+// main builds the global object. Its members take and give JavaScript
+// values (values.go). defaults is an object of defaults, layered over the
+// global ones as defaults() layers its options (undefined or null for the
+// global ones), so the object keeps no state:
 //
-//	endpoint(defaults, route, options) -> request options, or {"error": {code, field, message}}
-//	merge(defaults, route, options)    -> merged options, or {"error": ...}
-//	parse(options)                     -> request options, or {"error": ...}
-//	defaults(defaults, options)        -> the new defaults, or {"error": ...}
+//	endpoint(defaults, route, options) -> request options, or {error: {code, field, message}}
+//	merge(defaults, route, options)    -> merged options, or {error: ...}
+//	parse(options)                     -> request options, or {error: ...}
+//	defaults(defaults, options)        -> the new defaults, or {error: ...}
 //	DEFAULTS                           -> the global defaults
 //	version, goVersion                 -> the package version and the Go toolchain's
 //
-// They go through js.FuncOf and JSON, and are slow (several µs a call).
+// They go through js.FuncOf and read and build values a property at a
+// time, and are slow (several µs a call).
 func main() {
 	name := "endpointWasm"
 	if len(os.Args) > 1 {
 		name = os.Args[1]
 	}
-	api := js.Global().Get("Object").New()
-	api.Set("endpoint", js.FuncOf(member(bridge.JSONEndpoint)))
-	api.Set("merge", js.FuncOf(member(bridge.JSONMerge)))
-	api.Set("parse", js.FuncOf(member(bridge.JSONParse)))
-	api.Set("defaults", js.FuncOf(member(bridge.JSONDefaults)))
-	api.Set("DEFAULTS", string(core.AppendJSON(nil, core.ObjValue(core.DEFAULTS()))))
+	api := jsObject.New()
+	api.Set("endpoint", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
+		r, err := b.Endpoint(route, options)
+		return requestJS(r), err
+	}))
+	api.Set("merge", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
+		m, err := b.Merge(route, options)
+		return objectJS(m), err
+	}))
+	api.Set("parse", member(noDefaults|noRoute, func(b *core.Builder, _ string, options *core.Obj) (js.Value, error) {
+		r, err := b.Parse(options)
+		return requestJS(r), err
+	}))
+	api.Set("defaults", member(noRoute, func(b *core.Builder, _ string, options *core.Obj) (js.Value, error) {
+		// The new defaults are the merge of options over the layer, as
+		// Builder.Defaults makes them (spec rule 1).
+		m, err := b.Merge("", options)
+		return objectJS(m), err
+	}))
+	d, _ := core.Merge("", nil) // DEFAULTS is merge() with nothing to merge
+	api.Set("DEFAULTS", objectJS(d))
 	api.Set("version", core.Version)
 	api.Set("goVersion", runtime.Version())
 	js.Global().Set(name, api)
 	select {}
 }
 
-// member adapts a function of string arguments to js.FuncOf.
-func member(fn func(args []string) string) func(js.Value, []js.Value) any {
-	return func(_ js.Value, args []js.Value) any {
-		s := make([]string, len(args))
-		for i, a := range args {
-			if a.Type() == js.TypeString {
-				s[i] = a.String()
-			}
+// hc is what core gives the bridge beyond its API (internal/host): here, a
+// Builder over defaults kept as data.
+var hc = host.Of[core.Value, core.Obj, core.Session, core.Builder, core.Kind]()
+
+// An op is one member of the global object, given the Builder of its
+// defaults, the route and the options.
+type op func(b *core.Builder, route string, options *core.Obj) (js.Value, error)
+
+// The arguments a member does without: it takes the others in the order
+// (defaults, route, options).
+const (
+	noDefaults = 1 << iota
+	noRoute
+)
+
+// member makes op a function of JavaScript that does without the
+// arguments in without.
+func member(without int, fn op) js.Func { return js.FuncOf(caller{without, fn}.call) }
+
+// A caller is a member of the global object: its op and the arguments it
+// does without.
+type caller struct {
+	without int
+	fn      op
+}
+
+// call reads the arguments and answers op's result, or {error: {code,
+// field, message}}.
+func (c caller) call(_ js.Value, args []js.Value) (out any) {
+	var in [3]js.Value
+	for i, n := 0, 0; i < 3; i++ {
+		if c.without&(1<<i) == 0 && n < len(args) {
+			in[i] = args[n]
+			n++
 		}
-		return fn(s)
 	}
+	// A getter or Proxy of the caller's that throws, or a bug of the
+	// engine, must not end the Go program, which every later call needs.
+	defer func() {
+		if p := recover(); p != nil {
+			out = errorJS(panicError(p))
+		}
+	}()
+	r, err := run(c.fn, in[0], in[1], in[2])
+	if err != nil {
+		return errorJS(err)
+	}
+	return r
+}
+
+// run reads the arguments of fn and runs it.
+func run(fn op, defaults, route, options js.Value) (js.Value, error) {
+	b := core.New()
+	d, err := objectArg(defaults, "defaults")
+	if err != nil {
+		return js.Value{}, err
+	}
+	if d != nil {
+		// The defaults are layered over the global ones (spec rule 1) and
+		// kept as data, as the ES module keeps a layer.
+		if d, err = b.Merge("", d); err != nil {
+			return js.Value{}, err
+		}
+		b = new(core.Builder)
+		hc.SetDefaults(b, d)
+	}
+	o, err := objectArg(options, "options")
+	if err != nil {
+		return js.Value{}, err
+	}
+	rs := ""
+	if route.Type() == js.TypeString {
+		rs = route.String()
+	}
+	return fn(b, rs, o)
+}
+
+// panicError is the error of a recovered panic: an exception of
+// JavaScript's while reading an argument, or a bug of the engine.
+func panicError(p any) *core.Error {
+	msg := "a panic that is not an error"
+	switch e := p.(type) {
+	case js.Error:
+		return core.NewError(core.CodeInvalidArgument, "options", "options: a value could not be read: "+e.Error())
+	case error:
+		msg = e.Error()
+	}
+	return core.NewError("ERR_INTERNAL", "", "internal error (please report it): "+msg)
+}
+
+// errorJS answers err as {error: {code, field, message}}.
+func errorJS(err error) js.Value {
+	e, ok := err.(*core.Error)
+	if !ok {
+		e = core.NewError("ERR_INTERNAL", "", err.Error())
+	}
+	out := jsObject.New()
+	out.Set("code", string(e.Code))
+	out.Set("field", e.Field)
+	out.Set("message", e.Error())
+	r := jsObject.New()
+	r.Set("error", out)
+	return r
 }

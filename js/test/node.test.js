@@ -54,7 +54,7 @@ test("npm pack ships dist/ with the licences of what the wasm contains, package.
   assert.ok(!files.includes("dist/build.mjs"), "the build script is not shipped");
 });
 
-test("node: the low-level global object (js.FuncOf, JSON text) answers as the module does", async () => {
+test("node: the low-level global object (js.FuncOf, JavaScript values) answers as the module does", async () => {
   const { prepare } = await import("../../dist/load.js");
   const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
   const rt = prepare();
@@ -63,17 +63,40 @@ test("node: the low-level global object (js.FuncOf, JSON text) answers as the mo
   const api = rt.scope[rt.name];
   assert.ok(api, "main() set the API object in the loader's scope");
   assert.equal(globalThis[rt.name], undefined, "not on the real global object");
+  const plain = (v) => JSON.parse(JSON.stringify(v, (_, x) => (typeof x === "bigint" ? `${x}n` : x)));
+  const same = (got, want, msg) => assert.deepEqual(plain(got), plain(want), msg);
   const route = "GET /repos/{owner}/{repo}", options = { owner: "o", repo: "r", x: 1 };
   const d = { baseUrl: "https://h.example", per_page: 2 };
-  assert.deepEqual(JSON.parse(api.endpoint("", route, JSON.stringify(options))), mod.endpoint(route, options));
-  assert.deepEqual(JSON.parse(api.merge("", route, JSON.stringify(options))), mod.endpoint.merge(route, options));
-  assert.deepEqual(JSON.parse(api.endpoint(JSON.stringify(d), route, JSON.stringify(options))), mod.endpoint.defaults(d)(route, options));
-  assert.deepEqual(JSON.parse(api.defaults("", JSON.stringify(d))), mod.endpoint.defaults(d).DEFAULTS);
+  same(api.endpoint(undefined, route, options), mod.endpoint(route, options));
+  same(api.merge(null, route, options), mod.endpoint.merge(route, options));
+  same(api.endpoint(d, route, options), mod.endpoint.defaults(d)(route, options));
+  same(api.defaults(undefined, d), mod.endpoint.defaults(d).DEFAULTS);
+  same(api.defaults(d, { per_page: 3 }), mod.endpoint.defaults(d).defaults({ per_page: 3 }).DEFAULTS);
   const merged = mod.endpoint.merge(route, options);
-  assert.deepEqual(JSON.parse(api.parse(JSON.stringify(merged))), mod.endpoint.parse(merged));
-  assert.deepEqual(JSON.parse(api.endpoint("", "TRACE /x", "")).error.code, "ERR_UNSUPPORTED_METHOD");
-  assert.deepEqual(JSON.parse(api.endpoint("", "GET /x", "{")).error.code, "ERR_INVALID_ARGUMENT");
-  assert.deepEqual(JSON.parse(api.DEFAULTS), mod.endpoint.DEFAULTS);
+  same(api.parse(merged), mod.endpoint.parse(merged));
+  same(api.DEFAULTS, mod.endpoint.DEFAULTS);
+
+  // Values JSON has no text for cross as themselves: numbers as JavaScript
+  // writes them, bigints, undefined members, host values (the very value).
+  const blob = new Blob(["x"]), hook = () => {};
+  const body = { n: -0, big: 12345678901234567890n, inf: Infinity, u: undefined, list: [1.5, null, "s"], ["__proto__"]: { a: 1 } };
+  const r = api.endpoint(undefined, "POST /x", { ...body, request: { hook } });
+  same(r, mod.endpoint("POST /x", { ...body, request: { hook } }));
+  assert.equal(r.body.big, 12345678901234567890n);
+  assert.ok(Object.hasOwn(r.body, "__proto__") && Object.getPrototypeOf(r.body) === Object.prototype, "a __proto__ key stays a member (D30)");
+  assert.equal(r.request.hook, hook, "a host value is the caller's own");
+  const up = api.endpoint(undefined, "POST /upload", { data: blob });
+  assert.equal(up.body, blob);
+  assert.equal(up.headers["content-type"], undefined, "a Blob body gets no JSON content-type (D20)");
+
+  assert.equal(api.endpoint(undefined, "TRACE /x").error.code, "ERR_UNSUPPORTED_METHOD");
+  assert.deepEqual(api.endpoint(undefined, "GET /x", "not an object").error.field, "options");
+  const cyclic = { a: {} };
+  cyclic.a.b = cyclic;
+  assert.equal(api.endpoint(undefined, "GET /x", cyclic).error.code, "ERR_INVALID_ARGUMENT");
+  const hostile = { get q() { throw new Error("no"); } };
+  assert.equal(api.endpoint(undefined, "GET /x", hostile).error.code, "ERR_INVALID_ARGUMENT", "a throwing getter is an error, not the end of the Go program");
+  same(api.endpoint(undefined, route, options), mod.endpoint(route, options), "and the next call works");
 });
 
 test("node: if the engine stops (a trap, Go's fatal error), the call says so once and the next works on a fresh instance, layers included (D29)", async () => {
