@@ -6,6 +6,7 @@
 //   dist/text-module.js the bytes of text.js's module (js/text-module.mjs)
 //   dist/*.js, *.d.ts the ES module sources and their types
 //   dist/global.js    the classic-script build, bundled by esbuild
+//   dist/node.js      the Node entry with what it imports, bundled by esbuild
 //   dist/NOTICES.txt  the licences of the code compiled into endpoint.wasm
 //                     and copied into go.js: Go's, and jtacoma/uritemplates'
 // Usage: node js/build.mjs
@@ -42,9 +43,15 @@ const realGlobal = globalThis;
 /** The Go toolchain that built endpoint.wasm; the loader checks it. */
 export const goVersion = ${JSON.stringify(goVersion)};
 
-/** goRuntime returns a private Go class and the scope its globals go to. */
-export function goRuntime() {
-  const scope = {};
+/**
+ * goRuntime returns a private Go class and the scope its globals go to.
+ * crypto, when given, is what wasm_exec.js takes for globalThis.crypto and
+ * for the bare \`crypto\` of its one use of it: getRandomValues, for Go's
+ * seed as it starts.
+ */
+export function goRuntime(crypto) {
+  const scope = crypto ? { crypto } : {};
+  crypto ??= realGlobal.crypto;
   const globalThis = new Proxy(scope, {
     get: (t, k) => (k in t ? t[k] : realGlobal[k]),
     has: (t, k) => k in t || k in realGlobal,
@@ -123,4 +130,19 @@ for (const [name, format] of [["index.js", "esm"], ["init.js", "esm"], ["global.
     rmSync(entry);
   }
 }
+// The Node entry, one file too: Node reads, compiles and links each module
+// of a graph before the first line runs, which every fresh process pays
+// before its first call. Not minified, for Node's stack traces; the modules
+// it holds are beside it in dist/ as they are in js/.
+await build({
+  entryPoints: [join(dist, "node.js")],
+  outfile: join(dist, "node.js"),
+  allowOverwrite: true,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  banner: { js: "// endpoint-wasm for Node: js/node.js and the modules it imports, in one file (js/build.mjs)." },
+  logLevel: "warning",
+});
 console.log(`dist/ built: endpoint-wasm ${version}, ${goVersion}`);

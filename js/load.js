@@ -13,9 +13,13 @@ import { version } from "./version.js";
 
 let instances = 0;
 
-/** prepare returns the Go runtime object whose importObject instantiates the module. */
-export function prepare() {
-  const { Go, scope } = goRuntime();
+/**
+ * prepare returns the Go runtime object whose importObject instantiates the
+ * module; random, if given, is the getRandomValues that Go's runtime uses
+ * in place of globalThis.crypto's.
+ */
+export function prepare(random) {
+  const { Go, scope } = goRuntime(random);
   const go = new Go();
   const name = `endpointWasm${instances++}`;
   go.argv = ["js", name]; // main() hangs its API off scope[name]

@@ -4,7 +4,7 @@
 // throws: when endpoint.wasm cannot be read or started, `ready` rejects
 // and every call throws ERR_NOT_INITIALIZED, both naming the failure.
 
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadError } from "./errors.js";
@@ -23,6 +23,27 @@ function wasmFile() {
   throw loadError("neither import.meta.url nor __dirname says where this module is");
 }
 
+// random is where Go's runtime takes its seed as it starts (its one use of
+// crypto): the system's generator, read through fs, which this module has
+// loaded already, where reaching globalThis.crypto would first load all of
+// Node's WebCrypto. Where there is no /dev/urandom (Windows), crypto.
+const random = {
+  getRandomValues(bytes) {
+    let fd = -1;
+    try {
+      fd = openSync("/dev/urandom", "r");
+      for (let n = 0, r; n < bytes.length; n += r) {
+        if ((r = readSync(fd, bytes, n, bytes.length - n)) <= 0) throw new Error("short read");
+      }
+      return bytes;
+    } catch {
+      return globalThis.crypto.getRandomValues(bytes);
+    } finally {
+      if (fd >= 0) closeSync(fd);
+    }
+  },
+};
+
 // load reads, compiles and starts the module, or throws a load error.
 function load() {
   const file = wasmFile();
@@ -33,7 +54,7 @@ function load() {
     throw loadError(e.code === "ENOENT" ? `${file} is missing (a bundle needs endpoint.wasm copied beside it)` : `reading ${file} failed: ${e.message}`, e);
   }
   checkBytes(bytes, file);
-  const rt = prepare();
+  const rt = prepare(random);
   let module, instance;
   try {
     module = new WebAssembly.Module(bytes);

@@ -24,7 +24,7 @@ import (
 //	merge(defaults, route, options)    -> merged options, or {error: ...}
 //	parse(options)                     -> request options, or {error: ...}
 //	defaults(defaults, options)        -> the new defaults, or {error: ...}
-//	DEFAULTS                           -> the global defaults
+//	DEFAULTS                           -> the global defaults (a getter)
 //	version, goVersion                 -> the package version and the Go toolchain's
 //
 // They go through js.FuncOf and read and build values a property at a
@@ -53,8 +53,15 @@ func main() {
 		m, err := b.Merge("", options)
 		return objectJS(m), err
 	}))
-	d, _ := core.Merge("", nil) // DEFAULTS is merge() with nothing to merge
-	api.Set("DEFAULTS", objectJS(d))
+	// DEFAULTS is merge() with nothing to merge, made when it is read: a new
+	// object each time (D2), and no work for a start that never reads it.
+	jsObject.Call("defineProperty", api, "DEFAULTS", map[string]any{
+		"enumerable": true,
+		"get": js.FuncOf(func(js.Value, []js.Value) any {
+			d, _ := core.Merge("", nil)
+			return objectJS(d)
+		}),
+	})
 	api.Set("version", core.Version)
 	api.Set("goVersion", runtime.Version())
 	js.Global().Set(name, api)

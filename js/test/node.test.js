@@ -75,6 +75,8 @@ test("node: the low-level global object (js.FuncOf, JavaScript values) answers a
   const merged = mod.endpoint.merge(route, options);
   same(api.parse(merged), mod.endpoint.parse(merged));
   same(api.DEFAULTS, mod.endpoint.DEFAULTS);
+  api.DEFAULTS.headers.accept = "changed";
+  same(api.DEFAULTS, mod.endpoint.DEFAULTS, "DEFAULTS is a new object each time it is read (D2)");
 
   // Values JSON has no text for cross as themselves: numbers as JavaScript
   // writes them, bigints, undefined members, host values (the very value).
@@ -102,6 +104,8 @@ test("node: the low-level global object (js.FuncOf, JavaScript values) answers a
 test("node: if the engine stops (a trap, Go's fatal error), the call says so once and the next works on a fresh instance, layers included (D29)", async () => {
   const { boot, prepare, restarter } = await import("../../dist/load.js");
   const { createEndpoint } = await import("../../dist/shim.js");
+  // The error class of these modules: dist/node.js is a bundle with its own.
+  const { EndpointError } = await import("../../dist/errors.js");
   const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
   const module = new WebAssembly.Module(bytes);
   const rt = prepare();
@@ -120,7 +124,7 @@ test("node: if the engine stops (a trap, Go's fatal error), the call says so onc
   const want = layer("GET /x", { request: { m: 2 } });
   trap = true;
   const e = await Promise.resolve().then(() => layer("GET /x")).catch((x) => x);
-  assert.ok(e instanceof mod.EndpointError && e.code === "ERR_INTERNAL" && /stopped/.test(e.message), String(e));
+  assert.ok(e instanceof EndpointError && e.code === "ERR_INTERNAL" && /stopped/.test(e.message), String(e));
   trap = false; // not reached again: the next call runs on a new instance
   assert.deepEqual(layer("GET /x", { request: { m: 2 } }), want, "a layer made before is made again");
   assert.equal(ep("GET /y").url, "https://api.github.com/y");
