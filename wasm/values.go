@@ -5,6 +5,7 @@ package main
 import (
 	"strconv"
 	"syscall/js"
+	"unicode/utf8"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
@@ -22,6 +23,10 @@ var (
 	jsBigInt    = global.Get("BigInt")
 	jsReflect   = global.Get("Reflect")
 	objectProto = jsObject.Get("prototype")
+	// String methods, called on a string through call: syscall/js calls
+	// methods of objects only.
+	isWellFormed = jsString.Get("prototype").Get("isWellFormed")
+	charCodeAt   = jsString.Get("prototype").Get("charCodeAt")
 )
 
 // hostClasses are the constructors of the host values whose content-type
@@ -86,7 +91,7 @@ func fromJS(v js.Value, depth int) (core.Value, bool) {
 	case js.TypeNumber:
 		return core.NumText(jsString.Invoke(v).String()), true
 	case js.TypeString:
-		return core.Str(v.String()), true
+		return core.Str(text(v)), true
 	case js.TypeObject:
 		if depth > core.MaxDepth {
 			return core.Value{}, false
@@ -104,8 +109,9 @@ func fromJS(v js.Value, depth int) (core.Value, bool) {
 			keys := jsObject.Call("keys", v)
 			o := core.NewObj(keys.Length())
 			for i := range keys.Length() {
-				k := keys.Index(i).String()
-				m, ok := fromJS(get(v, k), depth+1)
+				jk := keys.Index(i)
+				k := text(jk)
+				m, ok := fromJS(get(v, jk), depth+1) // by the key itself, which k may not spell (a lone surrogate)
 				if !ok {
 					return core.Value{}, false
 				}
@@ -140,7 +146,7 @@ func toJS(v core.Value) js.Value {
 	case core.BigInt:
 		return jsBigInt.Invoke(v.Text())
 	case core.String:
-		return js.ValueOf(v.Text())
+		return stringJS(v.Text())
 	case core.Array:
 		l := v.List()
 		a := jsArray.New(len(l))
@@ -168,16 +174,19 @@ func objectJS(o *core.Obj) js.Value {
 	out := jsObject.New()
 	for i := range o.Len() {
 		k, v := o.Key(i), toJS(o.At(i))
-		if k == "__proto__" {
+		switch {
+		case k == "__proto__":
 			d := jsObject.New()
 			d.Set("value", v)
 			d.Set("enumerable", true)
 			d.Set("writable", true)
 			d.Set("configurable", true)
 			jsObject.Call("defineProperty", out, k, d)
-			continue
+		case utf8.ValidString(k):
+			out.Set(k, v)
+		default: // a key with a lone surrogate (stringJS)
+			jsReflect.Call("set", out, stringJS(k), v)
 		}
-		out.Set(k, v)
 	}
 	return out
 }
@@ -198,4 +207,61 @@ func requestJS(r *core.Request) js.Value {
 		out.Set("request", toJS(r.Request))
 	}
 	return out
+}
+
+// text reads a JavaScript string as UTF-8, or as WTF-8 when it holds a lone
+// surrogate (its three-byte form), as the ES module writes it: the engine
+// refuses such a string where it would reach a url, and gives it back
+// unchanged elsewhere (D12). syscall/js would write U+FFFD for it.
+func text(v js.Value) string {
+	if isWellFormed.Call("call", v).Bool() {
+		return v.String()
+	}
+	n := jsObject.Invoke(v).Length() // the String object of v: Length reads objects only
+	b := make([]byte, 0, 3*n)
+	for i := 0; i < n; i++ {
+		c := rune(charCodeAt.Call("call", v, i).Int())
+		if c >= 0xd800 && c < 0xdc00 && i+1 < n {
+			if d := rune(charCodeAt.Call("call", v, i+1).Int()); d >= 0xdc00 && d < 0xe000 {
+				b = utf8.AppendRune(b, 0x10000+(c-0xd800)<<10+(d-0xdc00))
+				i++
+				continue
+			}
+		}
+		if c >= 0xd800 && c < 0xe000 { // lone: utf8.AppendRune would write U+FFFD
+			b = append(b, 0xe0|byte(c>>12), 0x80|byte(c>>6)&0x3f, 0x80|byte(c)&0x3f)
+			continue
+		}
+		b = utf8.AppendRune(b, c)
+	}
+	return string(b)
+}
+
+// stringJS makes the JavaScript string of s, UTF-8 or WTF-8 (text): a lone
+// surrogate comes back as itself, where syscall/js would make U+FFFD of it.
+func stringJS(s string) js.Value {
+	if utf8.ValidString(s) {
+		return js.ValueOf(s)
+	}
+	units := make([]any, 0, len(s))
+	for i := 0; i < len(s); {
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 && i+2 < len(s) && s[i]&0xf0 == 0xe0 {
+			c, size = rune(s[i]&0x0f)<<12|rune(s[i+1]&0x3f)<<6|rune(s[i+2]&0x3f), 3 // a lone surrogate's WTF-8
+		}
+		if c >= 0x10000 {
+			units = append(units, 0xd800+(c-0x10000)>>10, 0xdc00+(c-0x10000)&0x3ff)
+		} else {
+			units = append(units, c)
+		}
+		i += size
+	}
+	// fromCharCode takes the units as arguments: a few thousand at a time.
+	parts := jsArray.New()
+	for len(units) > 0 {
+		n := min(len(units), 4096)
+		parts.Call("push", jsString.Call("fromCharCode", units[:n]...))
+		units = units[n:]
+	}
+	return parts.Call("join", "")
 }

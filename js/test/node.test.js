@@ -91,6 +91,14 @@ test("node: the low-level global object (js.FuncOf, JavaScript values) answers a
   assert.equal(up.body, blob);
   assert.equal(up.headers["content-type"], undefined, "a Blob body gets no JSON content-type (D20)");
 
+  // A lone surrogate crosses as itself (D12): refused where it would reach
+  // the url, given back unchanged in a body, in a value or a key, however long.
+  const lone = { t: "a\ud800b\ud83d\ude00", ["k\udc00"]: 1, long: "x".repeat(10000) + "\udfff" };
+  same(api.endpoint(undefined, "POST /x", lone), mod.endpoint("POST /x", lone));
+  assert.equal(api.endpoint(undefined, "POST /x", lone).body.long, lone.long);
+  assert.deepEqual(Object.keys(api.endpoint(undefined, "POST /x", lone).body), Object.keys(lone));
+  assert.deepEqual(api.endpoint(undefined, "GET /x/{a}", { a: "\ud800" }).error, { code: "ERR_INVALID_PARAMETER", field: "a", message: "endpoint: a: lone surrogate in a value bound for the url" });
+
   assert.equal(api.endpoint(undefined, "TRACE /x").error.code, "ERR_UNSUPPORTED_METHOD");
   assert.deepEqual(api.endpoint(undefined, "GET /x", "not an object").error.field, "options");
   const cyclic = { a: {} };
