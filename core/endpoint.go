@@ -59,27 +59,18 @@ func (b *Builder) set(defaults *Obj) {
 // Defaults handed over as data (the bridge's layers) were made by the
 // engine, but are checked here rather than trusted.
 func markChecked(d *Obj) {
-	if hv, _ := d.Get("headers"); hv.kind() == Object && !hv.unloaded() && !hv.obj().clean && headersChecked(hv.obj()) {
-		h := hv.obj()
-		for i := range h.ents {
-			h.ents[i].v = h.ents[i].v.markedSafe()
+	if hv, _ := d.Get("headers"); hv.kind() == Object && !hv.unloaded() && !hv.obj().clean {
+		if clean, err := checkHeaders(hv.obj(), "headers"); err == nil && clean {
+			h := hv.obj()
+			for i := range h.ents {
+				h.ents[i].v = h.ents[i].v.markedSafe()
+			}
+			h.clean = true
 		}
-		h.clean = true
 	}
 	if mv, _ := d.Get("mediaType"); mv.kind() == Object && !mv.unloaded() && checkMediaType(mv) == nil {
 		mv.obj().clean = true
 	}
-}
-
-// headersChecked reports whether h is headers as normaliseHeaders leaves
-// them: valid, lower-case names and values, none undefined.
-func headersChecked(h *Obj) bool {
-	for _, e := range h.ents {
-		if upper, err := checkHeader(e.k, e.v, "headers"); err != nil || upper || e.v.kind() == Undefined {
-			return false
-		}
-	}
-	return true
 }
 
 // base is the Builder with the global defaults (D1).

@@ -24,16 +24,9 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	if in.clean {
 		return in, nil
 	}
-	clean := true // already lower-case, with no undefined: use it as is
-	for i := 0; i < in.Len(); i++ {
-		name, val := in.ents[i].k, in.ents[i].v
-		upper, err := checkHeader(name, val, field)
-		if err != nil {
-			return nil, err
-		}
-		if val.kind() == Undefined || upper {
-			clean = false
-		}
+	clean, err := checkHeaders(in, field)
+	if err != nil {
+		return nil, err
 	}
 	if clean {
 		return in, nil // checked; the caller's own, so not marked (Obj.clean)
@@ -55,6 +48,24 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	}
 	out.clean = true
 	return out, nil
+}
+
+// checkHeaders checks every header of h (checkHeader) and reports whether
+// h is already as normaliseHeaders leaves headers: lower-case names and no
+// undefined value, to be used as it is.
+func checkHeaders(h *Obj, field string) (clean bool, err error) {
+	clean = true
+	for i := 0; i < h.Len(); i++ {
+		name, val := h.ents[i].k, h.ents[i].v
+		upper, err := checkHeader(name, val, field)
+		if err != nil {
+			return false, err
+		}
+		if val.kind() == Undefined || upper {
+			clean = false
+		}
+	}
+	return clean, nil
 }
 
 // checkHeader refuses a name that is not an HTTP token and a value that
