@@ -29,7 +29,7 @@ func (t *template) markDotRisk() {
 			}
 		}
 		if i+1 < len(t.parts) { // an expression after: the literal's last segment touches it
-			if strings.ContainsAny(lit[strings.LastIndexByte(lit, '/')+1:], ".%") {
+			if indexAnyByte(lit[strings.LastIndexByte(lit, '/')+1:], ".%") >= 0 {
 				t.dotRisk = true
 				return
 			}
@@ -182,7 +182,7 @@ func dotMaker(e *expression, s *Session, o *Obj) string {
 		if first == "" {
 			first = vs.name
 		}
-		if v, err := s.load(v, vs.name); err == nil && isScalar(v.kind()) && strings.ContainsAny(v.text(), ".%") {
+		if v, err := s.load(v, vs.name); err == nil && isScalar(v.kind()) && indexAnyByte(v.text(), ".%") >= 0 {
 			return vs.name
 		}
 		if v.kind() == Array || v.kind() == Object {
