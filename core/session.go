@@ -30,7 +30,7 @@ type Session struct {
 	lit  template  // the template of a url without expressions
 	last *template // the last template compiled: programs repeat routes
 	req  Request
-	// loaded holds what the Loader gave in this call, by handle: the engine
+	// loaded holds what the loader gave in this call, by handle: the engine
 	// may read one value many times (a url of n expressions "{a}" naming
 	// one unloaded array asks for it n times), and loads it once (D29: 8,000
 	// such expressions of an array of 8,000 nulls took 24 s and 3.2 GB
@@ -118,7 +118,7 @@ func (s *Session) str(start int) string {
 	return unsafe.String(&s.text[start], len(s.text)-start)
 }
 
-// load returns v with its content, asking the Loader when v is unloaded.
+// load returns v with its content, asking the loader when v is unloaded.
 func (s *Session) load(v Value, field string) (Value, error) {
 	if !v.unloaded() {
 		return v, nil

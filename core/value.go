@@ -41,13 +41,13 @@ const (
 // constructors below. Values are immutable once built, except through the
 // *Obj they hold, which the engine never changes after merging.
 //
-// A Value may carry a handle (WithHandle): the caller's name for where it
-// came from. The engine never reads it and carries it through merge and
-// parse with the value, so that whoever reads a result can hand back the
-// caller's own value instead of a copy (the bridge does, D15, D19, D27).
-// A value may also be unloaded (Unloaded): its kind is known but not its
-// content, which the engine asks the Session's Loader for only where it
-// must read it.
+// A Value the JavaScript bridge decodes may carry a handle, the caller's
+// name for where it came from, or be unloaded, its kind known but not its
+// content (internal/host). The engine carries a handle through merge and
+// parse with the value, so that the bridge hands back the caller's own
+// value instead of a copy (D15, D19, D27), and asks for the content of an
+// unloaded value only where it must read it. Values a Go program builds
+// have neither.
 type Value struct {
 	// p is the text of a String, Number, BigInt or Bool value, the *Obj of
 	// an Object, the first element of an Array, or a *any holding an Opaque
@@ -66,7 +66,7 @@ type Value struct {
 // The fields packed in Value.m.
 const (
 	metaClassShift  = 8       // bits 8-15: the Class of an Opaque value
-	metaUnloaded    = 1 << 16 // the content is to be asked of a Loader (Unloaded)
+	metaUnloaded    = 1 << 16 // the content is to be asked of the session's loader
 	metaSafe        = 1 << 17 // a String checked to hold no CR, LF or NUL (checkHeader)
 	metaHandleShift = 32      // bits 32-63: the caller's handle plus one; 0 for none
 )
@@ -77,7 +77,7 @@ func (v Value) kind() Kind { return Kind(v.m) }
 // class returns the class of an Opaque value.
 func (v Value) class() Class { return Class(v.m >> metaClassShift) }
 
-// unloaded reports whether v's content is still to be asked of a Loader.
+// unloaded reports whether v's content is still to be asked of the session's loader.
 func (v Value) unloaded() bool { return v.m&metaUnloaded != 0 }
 
 // safe reports whether v is a String known to hold no CR, LF or NUL: a

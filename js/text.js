@@ -11,7 +11,7 @@
 // The module's bytes are made at build time from the readable listing in
 // js/text-module.mjs (dist/text-module.js), so that no binary is checked
 // in. It carries text only: ASCII, byte for byte; the first character past
-// ASCII is handed back to the shim, which encodes the rest as before
+// ASCII is handed back to the shim, which encodes the rest itself
 // (protocol.js, Writer.wide).
 
 import { TEXT_MODULE } from "./text-module.js";
@@ -35,9 +35,8 @@ let compiling = null, compiled = null;
 /**
  * compileText starts compiling the module, once, and returns the promise
  * of it. The loader calls it while it fetches and compiles endpoint.wasm,
- * and waits for it before the engine starts: compiling it where it is
- * needed (protocol.js, createWire), in a fresh Chromium page, held the
- * first call up by 4-8 ms, most of it making the bytes.
+ * and waits for it before the engine starts, so that the first call does
+ * not wait for it to compile.
  */
 export function compileText() {
   if (NATIVE_TEXT) return Promise.resolve(null);
