@@ -288,5 +288,3 @@ func (r *answerReader) value() string {
 	}
 	return "<bad word>"
 }
-
-func strconvItoa(n int) string { return strconv.Itoa(n) }
