@@ -132,7 +132,7 @@ test("playground: the page's url holds route, parameters, defaults and format; o
   await page.fill("#baseUrl", "https://ghe.example/api/v3");
   await page.fill("#format", "raw");
   // The page's own location: page.url() follows replaceState through an
-  // event, which may not have arrived yet (it once gave the url before "raw").
+  // event, which may not have arrived yet, and may lag a change behind.
   const link = await page.evaluate(() => location.href);
   assert.doesNotMatch(link, /ghp_secret/);
 
