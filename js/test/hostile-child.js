@@ -69,6 +69,19 @@ function collidingKeys(n) {
   return keys;
 }
 
+/**
+ * longURL times GET of a url of n copies of piece, with a: "v", for 4,000
+ * and 32,000 copies; the url must end with ending. Each run's url is its
+ * own, as a url over 4 KiB is never kept compiled anyway.
+ */
+function longURL(piece, ending) {
+  let run = 0;
+  return growth((n) => {
+    const r = endpoint(`GET /u${++run}` + piece.repeat(n), { a: "v" });
+    assert.ok(r.url.endsWith(ending));
+  }, 4000, 32000);
+}
+
 const cases = {
   // A POST body of n keys.
   "scale-body": () => growth((n) => {
@@ -100,26 +113,13 @@ const cases = {
   },
 
   // A url of n ":name" placeholders (D9): finding each by walking the url
-  // from its start again would cost quadratic time (D29). Each run's url is
-  // its own, as a url over 4 KiB is never kept compiled anyway.
-  "scale-colon-placeholders": () => {
-    let run = 0;
-    return growth((n) => {
-      const r = endpoint(`GET /u${++run}` + "/:a".repeat(n), { a: "v" });
-      assert.ok(r.url.endsWith("/v/v"));
-    }, 4000, 32000);
-  },
+  // from its start again would cost quadratic time (D29).
+  "scale-colon-placeholders": () => longURL("/:a", "/v/v"),
 
   // A url of n literal "." segments, each beside an expression whose
   // literal dot makes the engine look for dot segments a parameter made
   // (D32): it matches segments to expressions in one walk of each.
-  "scale-dot-segments": () => {
-    let run = 0;
-    return growth((n) => {
-      const r = endpoint(`GET /u${++run}` + "/./.{a}".repeat(n), { a: "v" });
-      assert.ok(r.url.endsWith("/./.v"));
-    }, 4000, 32000);
-  },
+  "scale-dot-segments": () => longURL("/./.{a}", "/./.v"),
 
   // Octokit's calls (merge, merge of the result, a header set, merge and
   // parse) on options of n short arrays: merged options merged again cost
