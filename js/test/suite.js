@@ -43,7 +43,7 @@ export const cases = [
       headers: std(version(mod)),
     });
   }],
-  ["text of every length from 0 to 300 bytes comes back exactly, ASCII or not: decoded by hand up to its bound, by TextDecoder past it (protocol.js, asciiText)", (mod) => {
+  ["text of every length from 0 to 300 bytes comes back exactly, ASCII or not, on both sides of the length up to which the shim writes text by hand (protocol.js, ENCODE_BY_HAND)", (mod) => {
     const chars = "abcdefghijklmnopqrstuvwxyz0123456789-._~";
     for (let n = 0; n <= 300; n++) {
       let path = "";
@@ -491,8 +491,8 @@ export const cases = [
     same(mod.endpoint("POST /x", { ["ключ"]: word }).body, { ["ключ"]: word });
     same(mod.endpoint("GET /x", { q: "a", ["ключ"]: word }).url, "https://api.github.com/x?q=a&%D0%BA%D0%BB%D1%8E%D1%87=%C3%A9%E2%82%AC%F0%9F%98%80%20%C3%B1");
   }],
-  ["text of every length crosses intact both ways, written by hand or by the platform's encoder and decoder (protocol.js)", (mod) => {
-    for (const n of [5, 100, 200, 300, 1100, 3000, 30000]) { // 30,000: past the stage (protocol.js, staged)
+  ["text of every length crosses intact both ways, in a url, a query, a key and a header, however long", (mod) => {
+    for (const n of [5, 100, 200, 300, 1100, 3000, 30000]) { // 30,000: text too long for the shim's staging buffer (protocol.js, STAGE)
       for (const unit of ["a b:", "é€😀 ñ"]) {
         const v = unit.repeat(Math.ceil(n / unit.length)).slice(0, n).replace(/[\ud800-\udbff]$/, "x");
         const r = mod.endpoint("GET /x/{+p}{?w}", { p: v, w: v, [v.slice(0, 40)]: 1 });
