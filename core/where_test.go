@@ -370,7 +370,10 @@ func TestMessagesQuoteUrlsWithoutTheirCredentials(t *testing.T) { // D23
 	}
 }
 
-func TestHideURLSecrets(t *testing.T) { // D23
+// Redact, which every message quotes text through, hides a url's userinfo
+// and the values of its query string and fragment, and keeps the rest,
+// template expressions included.
+func TestRedactHidesAURLsUserinfoAndQueryValues(t *testing.T) { // D23
 	for _, c := range []struct{ in, want string }{
 		{"https://api.github.com/x", "https://api.github.com/x"},
 		{"https://u:p@h/x?a=1&b=&c={d}e#f=g", "https://[redacted]@h/x?a=[redacted]&b=&c={d}[redacted]#f=[redacted]"},
@@ -379,8 +382,8 @@ func TestHideURLSecrets(t *testing.T) { // D23
 		{"/x?a=b?c", "/x?a=[redacted]"},
 		{"user@example.com", "user@example.com"},
 	} {
-		if got := hideURLSecrets(c.in); got != c.want {
-			t.Errorf("hideURLSecrets(%q) = %q, want %q", c.in, got, c.want)
+		if got := Redact(c.in); got != c.want {
+			t.Errorf("Redact(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
