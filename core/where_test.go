@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// whereCase is one behaviour of "Where a request may go" (D31-D34): layers
-// of defaults (JSON, in order), then a route and options, give a whole
-// result or an error with its code and field, whose message holds each of
-// has and none of lacks.
+// whereCase is one behaviour of the engine (TestEndpoint's cases and those
+// of "Where a request may go", D31-D34): layers of defaults (JSON, in
+// order), then a route and options, give a whole result or an error with
+// its code and field ("": any), whose message holds each of has and none
+// of lacks.
 type whereCase struct {
 	name    string
 	layers  []string
@@ -33,8 +34,9 @@ func (c whereCase) run(t *testing.T) {
 	r, err := b.Endpoint(c.route, obj(t, c.options))
 	// Spec rule 6: endpoint() is parse(merge()), errors included.
 	m, merr := b.Merge(c.route, obj(t, c.options))
+	var viaMerge *Request
 	if merr == nil {
-		_, merr = Parse(m)
+		viaMerge, merr = Parse(m)
 	}
 	if codeOf(err) != codeOf(merr) {
 		t.Errorf("endpoint() gives %v, parse(merge()) %v", err, merr)
@@ -43,13 +45,17 @@ func (c whereCase) run(t *testing.T) {
 		if err != nil {
 			t.Fatalf("unexpected error: %v", err)
 		}
-		if got, want := string(r.AppendJSON(nil)), canon(t, c.want); got != want {
+		got := string(r.AppendJSON(nil))
+		if want := canon(t, c.want); got != want {
 			t.Errorf("got  %s\nwant %s", got, want)
+		}
+		if viaMerge != nil && string(viaMerge.AppendJSON(nil)) != got {
+			t.Errorf("endpoint() and parse(merge()) differ:\n%s\n%s", got, viaMerge.AppendJSON(nil))
 		}
 		return
 	}
 	e, ok := err.(*Error)
-	if !ok || e.Code != c.err || e.Field != c.field {
+	if !ok || e.Code != c.err || c.field != "" && e.Field != c.field {
 		t.Fatalf("got %#v (result %v), want %s naming %q", err, r, c.err, c.field)
 	}
 	checkMessage(t, err, c.has, c.lacks)
