@@ -264,45 +264,15 @@ var endpointCases = []endpointCase{
 	{name: "mediaType.format that is not a string is ERR_INVALID_ARGUMENT (D28)", route: "GET /x", options: `{"mediaType":{"format":1}}`, err: CodeInvalidArgument},
 }
 
+// TestEndpoint runs each case as whereCase.run does: the whole result or
+// the error's code, and the same from parse(merge()) (spec rule 6).
 func TestEndpoint(t *testing.T) {
 	for _, c := range endpointCases {
-		t.Run(c.name, func(t *testing.T) {
-			b := New()
-			if c.defaults != "" {
-				var err error
-				if b, err = b.Defaults(obj(t, c.defaults)); err != nil {
-					t.Fatalf("Defaults: %v", err)
-				}
-			}
-			r, err := b.Endpoint(c.route, obj(t, c.options))
-			if c.err != "" {
-				if codeOf(err) != c.err {
-					t.Fatalf("got %v (result %v), want an error %s", err, r, c.err)
-				}
-				if !strings.HasPrefix(err.Error(), "endpoint: ") {
-					t.Errorf("message %q does not start with \"endpoint: \" (D28)", err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("unexpected error: %v", err)
-			}
-			if got, want := string(r.AppendJSON(nil)), canon(t, c.want); got != want {
-				t.Errorf("got  %s\nwant %s", got, want)
-			}
-			// Spec rule 6: endpoint(options) is parse(merge(options)).
-			m, err := b.Merge(c.route, obj(t, c.options))
-			if err != nil {
-				t.Fatalf("Merge: %v", err)
-			}
-			r2, err := Parse(m)
-			if err != nil {
-				t.Fatalf("Parse(Merge()): %v", err)
-			}
-			if a, b := string(r.AppendJSON(nil)), string(r2.AppendJSON(nil)); a != b {
-				t.Errorf("endpoint() and parse(merge()) differ:\n%s\n%s", a, b)
-			}
-		})
+		w := whereCase{route: c.route, options: c.options, want: c.want, err: c.err}
+		if c.defaults != "" {
+			w.layers = []string{c.defaults}
+		}
+		t.Run(c.name, w.run)
 	}
 }
 

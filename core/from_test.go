@@ -37,7 +37,7 @@ func TestFromWritesGoNumbersAsEncodingJSONDoes(t *testing.T) {
 	}
 }
 
-func TestIsParameter(t *testing.T) { // D15
+func TestOptionNamesAreNotParametersAndEveryOtherKeyIs(t *testing.T) { // D15
 	for _, k := range []string{"method", "url", "baseUrl", "headers", "mediaType", "data", "request"} {
 		if IsParameter(k) {
 			t.Errorf("%s is an option", k)
@@ -50,7 +50,7 @@ func TestIsParameter(t *testing.T) { // D15
 	}
 }
 
-func TestRedactIsTheEnginesRedaction(t *testing.T) { // D23
+func TestRedactCutsARunThatLooksLikeATokenToItsFirstFourCharacters(t *testing.T) { // D23
 	if got := Redact("token 0123456789abcdefghij and more"); got != "token 0123[redacted] and more" {
 		t.Errorf("got %q", got)
 	}

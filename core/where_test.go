@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// whereCase is one behaviour of "Where a request may go" (D31-D34): layers
-// of defaults (JSON, in order), then a route and options, give a whole
-// result or an error with its code and field, whose message holds each of
-// has and none of lacks.
+// whereCase is one behaviour of the engine (TestEndpoint's cases and those
+// of "Where a request may go", D31-D34): layers of defaults (JSON, in
+// order), then a route and options, give a whole result or an error with
+// its code and field ("": any), whose message holds each of has and none
+// of lacks.
 type whereCase struct {
 	name    string
 	layers  []string
@@ -33,8 +34,9 @@ func (c whereCase) run(t *testing.T) {
 	r, err := b.Endpoint(c.route, obj(t, c.options))
 	// Spec rule 6: endpoint() is parse(merge()), errors included.
 	m, merr := b.Merge(c.route, obj(t, c.options))
+	var viaMerge *Request
 	if merr == nil {
-		_, merr = Parse(m)
+		viaMerge, merr = Parse(m)
 	}
 	if codeOf(err) != codeOf(merr) {
 		t.Errorf("endpoint() gives %v, parse(merge()) %v", err, merr)
@@ -43,13 +45,17 @@ func (c whereCase) run(t *testing.T) {
 		if err != nil {
 			t.Fatalf("unexpected error: %v", err)
 		}
-		if got, want := string(r.AppendJSON(nil)), canon(t, c.want); got != want {
+		got := string(r.AppendJSON(nil))
+		if want := canon(t, c.want); got != want {
 			t.Errorf("got  %s\nwant %s", got, want)
+		}
+		if viaMerge != nil && string(viaMerge.AppendJSON(nil)) != got {
+			t.Errorf("endpoint() and parse(merge()) differ:\n%s\n%s", got, viaMerge.AppendJSON(nil))
 		}
 		return
 	}
 	e, ok := err.(*Error)
-	if !ok || e.Code != c.err || e.Field != c.field {
+	if !ok || e.Code != c.err || c.field != "" && e.Field != c.field {
 		t.Fatalf("got %#v (result %v), want %s naming %q", err, r, c.err, c.field)
 	}
 	checkMessage(t, err, c.has, c.lacks)
@@ -370,7 +376,10 @@ func TestMessagesQuoteUrlsWithoutTheirCredentials(t *testing.T) { // D23
 	}
 }
 
-func TestHideURLSecrets(t *testing.T) { // D23
+// Redact, which every message quotes text through, hides a url's userinfo
+// and the values of its query string and fragment, and keeps the rest,
+// template expressions included.
+func TestRedactHidesAURLsUserinfoAndQueryValues(t *testing.T) { // D23
 	for _, c := range []struct{ in, want string }{
 		{"https://api.github.com/x", "https://api.github.com/x"},
 		{"https://u:p@h/x?a=1&b=&c={d}e#f=g", "https://[redacted]@h/x?a=[redacted]&b=&c={d}[redacted]#f=[redacted]"},
@@ -379,8 +388,8 @@ func TestHideURLSecrets(t *testing.T) { // D23
 		{"/x?a=b?c", "/x?a=[redacted]"},
 		{"user@example.com", "user@example.com"},
 	} {
-		if got := hideURLSecrets(c.in); got != c.want {
-			t.Errorf("hideURLSecrets(%q) = %q, want %q", c.in, got, c.want)
+		if got := Redact(c.in); got != c.want {
+			t.Errorf("Redact(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

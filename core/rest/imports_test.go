@@ -1,63 +1,39 @@
 //go:build !js
 
-// The sources are read natively only: in the browser (wasmbrowsertest)
-// there is no file system.
+// The go command runs natively only: in the browser (wasmbrowsertest) there
+// is none.
 
 package rest
 
 import (
-	"go/parser"
-	"go/token"
-	"io/fs"
+	"os"
+	"os/exec"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestOnlyThisPackageImportsTheGoAPI keeps endpoint.wasm from linking the
-// Go API: no package but this one imports core/internal/govalue, and no
-// package imports this one (tests and examples aside). The WebAssembly
-// module links package core and the bridge; any of this code there would
-// only make it larger.
-func TestOnlyThisPackageImportsTheGoAPI(t *testing.T) {
+// TestTheWebAssemblyModuleLinksNoneOfTheGoAPI: endpoint.wasm, built from
+// ./wasm, links package core and the bridge, never this package nor
+// core/internal/govalue: their reflect-based conversion would only make
+// the module larger (docs/go.md, "Why two packages").
+func TestTheWebAssemblyModuleLinksNoneOfTheGoAPI(t *testing.T) {
 	const module = "github.com/endpoint-wasm/endpoint-wasm/"
-	root := filepath.Join("..", "..")
-	checked := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") && path != root {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, path)
-		dir := filepath.ToSlash(filepath.Dir(rel))
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
-		checked++
-		for _, imp := range f.Imports {
-			p, _ := strconv.Unquote(imp.Path.Value)
-			switch {
-			case p == module+"core/internal/govalue" && dir != "core/rest",
-				p == module+"core/rest":
-				t.Errorf("%s imports %s", rel, p)
-			}
-		}
-		return nil
-	})
+	cmd := exec.Command("go", "list", "-deps", "./wasm")
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("go list: %v", err)
 	}
-	if checked < 20 {
-		t.Fatalf("read only %d files: the walk is broken", checked)
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, module+"core") {
+		t.Fatalf("the module's dependencies do not hold core: %v", deps)
+	}
+	for _, p := range []string{module + "core/rest", module + "core/internal/govalue"} {
+		if slices.Contains(deps, p) {
+			t.Errorf("endpoint.wasm links %s", p)
+		}
 	}
 }

@@ -22,9 +22,9 @@ type issue struct {
 
 type key struct{}
 
-// TestNewRequest checks the *http.Request of each kind of request: method,
-// url, headers, body, length, GetBody and context.
-func TestNewRequest(t *testing.T) {
+// Each kind of request becomes an *http.Request with its method, url,
+// headers, body, length, GetBody and the caller's context.
+func TestNewRequestBuildsEachKindOfRequestAsNetHTTPSendsIt(t *testing.T) {
 	ctx := context.WithValue(context.Background(), key{}, "mine")
 	stream := strings.NewReader("0123456789")
 	cases := []struct {
@@ -167,7 +167,7 @@ func TestNewRequest(t *testing.T) {
 }
 
 // Each way a request cannot be built is an error with its code.
-func TestNewRequestErrors(t *testing.T) {
+func TestNewRequestRefusesEachWayARequestCannotBeBuilt(t *testing.T) {
 	type filter struct{ State string }
 	cases := []struct {
 		name   string
@@ -203,7 +203,7 @@ func TestNewRequestErrors(t *testing.T) {
 
 // Defaults lay a token and a baseUrl under every request, in layers; the
 // zero Builder is the global defaults.
-func TestDefaults(t *testing.T) {
+func TestDefaultsLayUnderEveryRequestAndTheZeroBuilderHasTheGlobalOnes(t *testing.T) {
 	ghe, err := Defaults(Params{
 		"baseUrl": "https://github.acme-inc.com/api/v3",
 		"headers": Params{"authorization": "token secret"},
@@ -241,7 +241,7 @@ func TestDefaults(t *testing.T) {
 
 // HTTPRequest sends what core built with core.O: a struct that From left
 // opaque goes as JSON, and what JSON cannot hold is an error, not null.
-func TestHTTPRequestOfCoresResult(t *testing.T) {
+func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *testing.T) {
 	r, err := core.Endpoint("POST /repos/{owner}/{repo}/issues", core.O("owner", "o", "repo", "r", "data", issue{Title: "t"}))
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +262,8 @@ func TestHTTPRequestOfCoresResult(t *testing.T) {
 	}
 }
 
-func TestOptions(t *testing.T) {
+// Options converts Go parameters with every digit of a Go integer.
+func TestOptionsKeepsEveryDigitOfAGoInteger(t *testing.T) {
 	o, err := Options(Params{"owner": "o", "ids": []int64{1 << 60}})
 	if err != nil {
 		t.Fatal(err)

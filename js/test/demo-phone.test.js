@@ -3,33 +3,22 @@
 // shows in is within one screen of that control; and "Start from" says where
 // the request came from (an example, the operation picked in the search, the
 // link the page was opened with) instead of going blank.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch } from "./browser.js";
-import { runDemo } from "./demo-server.js";
+import { demoAndBrowser } from "./demo-server.js";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
-let demo, browser;
-
-before(async () => {
-  demo = await runDemo(0);
-  assert.ok(demo.origin, `make demo's server started: ${demo.stderr}`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await demo?.stop?.();
-});
+const live = demoAndBrowser();
 
 /** phone opens the demo at path in a phone-sized page and runs fn on it; it fails on any page error. */
 async function phone(path, fn) {
-  const context = await browser.newContext(PHONE);
+  const context = await live.browser.newContext(PHONE);
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   try {
-    await page.goto(demo.origin + path);
+    await page.goto(live.demo.origin + path);
     await page.waitForSelector("html[data-ready]");
     await fn(page);
     assert.deepEqual(problems, []);

@@ -5,14 +5,13 @@
 // state by its link, and save screenshots (light, dark, phone) to
 // test-results/. One browser and one page for all, to keep the time small;
 // every test fails on a console error, an uncaught error or a failed request.
-import { after, afterEach, before, test } from "node:test";
+import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { launch } from "./browser.js";
-import { runDemo } from "./demo-server.js";
+import { demoAndBrowser } from "./demo-server.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
-let demo, browser, context, page;
+let context, page;
 const problems = [];
 
 /** watch fails the current test, in afterEach, on anything page logs as an error. */
@@ -24,23 +23,16 @@ function watch(p) {
   return p;
 }
 
-before(async () => {
-  demo = await runDemo(0);
-  assert.ok(demo.origin, `make demo's server started: ${demo.stderr}`);
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1200, height: 1100 }, colorScheme: "light" });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.origin });
+demoAndBrowser(async (live) => {
+  context = await live.browser.newContext({ viewport: { width: 1200, height: 1100 }, colorScheme: "light" });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: live.demo.origin });
   page = watch(await context.newPage());
-  await page.goto(demo.origin + "/");
+  await page.goto(live.demo.origin + "/");
   await page.waitForSelector("html[data-ready]");
 });
 afterEach(async () => {
   await page.waitForLoadState("networkidle");
   assert.deepEqual(problems.splice(0), [], "no console error, uncaught error or failed request");
-});
-after(async () => {
-  await browser?.close();
-  await demo?.stop?.();
 });
 
 const options = () => page.$$eval("#results [role=option]", (els) => els.map((e) => e.textContent));
@@ -132,7 +124,7 @@ test("playground: the page's url holds route, parameters, defaults and format; o
   await page.fill("#baseUrl", "https://ghe.example/api/v3");
   await page.fill("#format", "raw");
   // The page's own location: page.url() follows replaceState through an
-  // event, which may not have arrived yet (it once gave the url before "raw").
+  // event, which may not have arrived yet, and may lag a change behind.
   const link = await page.evaluate(() => location.href);
   assert.doesNotMatch(link, /ghp_secret/);
 

@@ -1,6 +1,9 @@
 // Test helper: `make demo`'s own server (web/demo/serve.mjs) run as a child
 // process, as `make demo` runs it.
 import { spawn } from "node:child_process";
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { launch } from "./browser.js";
 
 const script = new URL("../../web/demo/serve.mjs", import.meta.url).pathname;
 
@@ -23,6 +26,28 @@ export function runDemo(port = 0) {
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
     child.on("error", reject);
   });
+}
+
+/**
+ * demoAndBrowser starts `make demo`'s server and headless Chromium before
+ * the tests of the file that calls it, then runs setup(live) if given, and
+ * stops both after the tests. The object it returns holds them, as demo and
+ * browser, once started. (Node 20 runs a file's before hooks at once, not
+ * one after another, so setup that needs them goes here.)
+ */
+export function demoAndBrowser(setup) {
+  const live = {};
+  before(async () => {
+    live.demo = await runDemo(0);
+    assert.ok(live.demo.origin, `make demo's server started: ${live.demo.stderr}`);
+    live.browser = await launch();
+    await setup?.(live);
+  });
+  after(async () => {
+    await live.browser?.close();
+    await live.demo?.stop?.();
+  });
+  return live;
 }
 
 function stop(child) {

@@ -3,26 +3,15 @@
 // output, make an error, copy, use the keyboard. Every test fails on a
 // console error, an uncaught error or a failed request (a missing favicon
 // included). Screenshots (light, dark, mobile) go to test-results/.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { launch } from "./browser.js";
-import { runDemo } from "./demo-server.js";
+import { demoAndBrowser } from "./demo-server.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const DESKTOP = { width: 1200, height: 1100 };
 const MOBILE = { width: 390, height: 844 };
-let demo, browser;
-
-before(async () => {
-  demo = await runDemo(0);
-  assert.ok(demo.origin, `make demo's server started: ${demo.stderr}`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await demo?.stop?.();
-});
+const live = demoAndBrowser();
 
 /**
  * visit opens the demo ("/" leads to it) in a fresh context and runs fn on
@@ -30,8 +19,8 @@ after(async () => {
  * request fail or answer 400 or more.
  */
 async function visit({ viewport = DESKTOP, colorScheme = "light", clipboard = false, init } = {}, fn) {
-  const context = await browser.newContext({ viewport, colorScheme });
-  if (clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: demo.origin });
+  const context = await live.browser.newContext({ viewport, colorScheme });
+  if (clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: live.demo.origin });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const problems = [];
@@ -40,7 +29,7 @@ async function visit({ viewport = DESKTOP, colorScheme = "light", clipboard = fa
   page.on("requestfailed", (r) => problems.push(`failed: ${r.url()}`));
   page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
   try {
-    await page.goto(demo.origin + "/");
+    await page.goto(live.demo.origin + "/");
     await page.waitForSelector("html[data-ready]");
     await fn(page);
     // Let a late request (the favicon) finish before judging.

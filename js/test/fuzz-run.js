@@ -138,13 +138,12 @@ export function runCase(mod, spec) {
       });
       return uncopyable ? { skip: true } : o;
     };
-    // merge() of merged options, as Octokit's hook makes it: answered from
-    // the kept answer when the options are that very result, unchanged; by
-    // the engine for an equal copy. The two must agree (spec rules 1, 3).
+    // merge() of merged options, as Octokit's hook makes it, of that very
+    // result and of an equal copy: the two must agree (spec rules 1, 3).
     const mergedAgain = (copy) => mergedThen(copy, (ep) => ep.merge(...args()), (ep, m) => ep.merge(m));
     // Octokit's auth hook sets a header on merged options, which are merged
-    // again and parsed: merge() then sends the changed members only, and
-    // must agree with merge() of a copy changed the same way.
+    // again and parsed: the answer must agree with merge() of a copy changed
+    // the same way.
     const change = (o) => {
       if (o.headers !== null && typeof o.headers === "object") o.headers.authorization = "token fuzz";
       o.fuzz_page = 2;
@@ -161,12 +160,12 @@ export function runCase(mod, spec) {
       return o;
     };
     const request = (ep, token) => ep.parse(ep.merge(setHeader(ep.merge(ep.merge(...args())), token)));
-    const askedAhead = (last) => run(() => {
+    const thirdRequest = (last) => run(() => {
       const ep = withLayers();
       for (let i = 0; i < 2; i++) request(ep, "token fuzz");
       return request(ep, last);
     });
-    const aheadCopy = (token) => mergedThen(true, (ep) => ep.merge(ep.merge(...args())), (ep, m) => ep.parse(ep.merge(setHeader(m, token))));
+    const copyWithHeader = (token) => mergedThen(true, (ep) => ep.merge(ep.merge(...args())), (ep, m) => ep.parse(ep.merge(setHeader(m, token))));
     const parsedAgain = () => run(() => {
       const ep = withLayers();
       const m = ep.merge(...args());
@@ -176,8 +175,8 @@ export function runCase(mod, spec) {
     runs = [["endpoint", direct()], ["parse(merge)", viaMerge()], ["endpoint again", direct()]];
     extra = [["merge(merged)", mergedAgain(false)], ["merge(copy of merged)", mergedAgain(true)], ["parse(merge(merged))", parsedAgain()],
       ["parse(merge(changed merged))", changedAgain(false)], ["parse(merge(changed copy))", changedAgain(true)],
-      ["the third request, asked ahead", askedAhead("token fuzz")], ["parse(merge(copy with the header))", aheadCopy("token fuzz")],
-      ["the third request, asked ahead in vain", askedAhead("token other")], ["parse(merge(copy with another header))", aheadCopy("token other")]];
+      ["the third request alike", thirdRequest("token fuzz")], ["parse(merge(copy with the header))", copyWithHeader("token fuzz")],
+      ["a third request with another header", thirdRequest("token other")], ["parse(merge(copy with another header))", copyWithHeader("token other")]];
   }
   for (const [what, o] of runs) {
     if (o.bad) found.push(`${what}: ${o.bad}`);
@@ -194,7 +193,7 @@ export function runCase(mod, spec) {
     found.push(`endpoint(x) and parse(merge(x)) differ: ${key(first[1]).slice(0, 300)} | ${key(second[1]).slice(0, 300)}`);
   }
   if (extra.length && !getters) {
-    const [[, memo], [, copy], [, parsed], [, changed], [, changedCopy], [, ahead], [, aheadCopied], [, vain], [, vainCopied]] = extra;
+    const [[, memo], [, copy], [, parsed], [, changed], [, changedCopy], [, alike], [, alikeCopied], [, other], [, otherCopied]] = extra;
     for (const [what, o] of extra) if (o.bad) found.push(`${what}: ${o.bad}`); // o.skip: not compared
     if (!memo.bad && !copy.bad && !copy.skip && key(memo) !== key(copy)) {
       found.push(`merge() of merged options differs from the engine's for a copy: ${key(memo).slice(0, 300)} | ${key(copy).slice(0, 300)}`);
@@ -202,9 +201,9 @@ export function runCase(mod, spec) {
     if (!changed.bad && !changedCopy.bad && !changedCopy.skip && key(changed) !== key(changedCopy)) {
       found.push(`merge() of changed merged options differs from the engine's for a changed copy: ${key(changed).slice(0, 300)} | ${key(changedCopy).slice(0, 300)}`);
     }
-    for (const [got, want] of [[ahead, aheadCopied], [vain, vainCopied]]) {
+    for (const [got, want] of [[alike, alikeCopied], [other, otherCopied]]) {
       if (!got.bad && !want.bad && !want.skip && key(got) !== key(want)) {
-        found.push(`a request asked ahead differs from the engine's for a changed copy: ${key(got).slice(0, 300)} | ${key(want).slice(0, 300)}`);
+        found.push(`a third request differs from the engine's for a changed copy: ${key(got).slice(0, 300)} | ${key(want).slice(0, 300)}`);
       }
     }
     if (!parsed.bad && !first[1].bad && key(parsed) !== key(first[1])) {

@@ -54,7 +54,7 @@ test("npm pack ships dist/ with the licences of what the wasm contains, package.
   assert.ok(!files.includes("dist/build.mjs"), "the build script is not shipped");
 });
 
-test("node: the low-level global object (js.FuncOf, JavaScript values) answers as the module does", async () => {
+test("node: the low-level global object main.go sets takes and gives JavaScript values, and answers as the module does", async () => {
   const { prepare } = await import("../../dist/load.js");
   const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
   const rt = prepare();

@@ -43,7 +43,7 @@ export const cases = [
       headers: std(version(mod)),
     });
   }],
-  ["text of every length from 0 to 300 bytes comes back exactly, ASCII or not: decoded by hand up to its bound, by TextDecoder past it (protocol.js, asciiText)", (mod) => {
+  ["text of every length from 0 to 300 bytes comes back exactly, ASCII or not, on both sides of the length up to which the shim writes text by hand (protocol.js, ENCODE_BY_HAND)", (mod) => {
     const chars = "abcdefghijklmnopqrstuvwxyz0123456789-._~";
     for (let n = 0; n <= 300; n++) {
       let path = "";
@@ -458,10 +458,9 @@ export const cases = [
     for (let i = 0; i < 4; i++) messages.push(throwsCode(() => mod.endpoint.parse(mod.endpoint.merge("GET /x", { "": {} })), "ERR_INVALID_PARAMETER", mod).message);
     same(messages, new Array(4).fill("endpoint: : an object has no query-string encoding"));
   }],
-  ["merge() and parse() of a merge() result see its default headers changed, though their names never cross (protocol.go, shapes)", (mod) => {
+  ["merge() and parse() of a merge() result see its default headers deleted, renamed, swapped or moved, whatever ran before", (mod) => {
     const ep = mod.endpoint;
-    // Parameters the engine reads in full, so that an unchanged result is
-    // answered again without a call, and only the headers decide.
+    // The same parameters each time, so that only the headers differ.
     const route = "GET /repos/{owner}/{repo}/issues", params = () => ({ owner: "o", repo: "r", state: "open" });
     const changes = [
       ["a default header deleted", (h) => { delete h.accept; }],
@@ -473,10 +472,10 @@ export const cases = [
     for (const [what, f] of changes) {
       const m1 = ep.merge(route, params());
       change(m1, f);
-      ep.merge("GET /other"); // m1 is no longer the last merge: it is written out
+      ep.merge("GET /other"); // another call between
       const want = ep.parse(m1), wantMerged = ep.merge(m1);
       ok(JSON.stringify(want.headers) !== JSON.stringify(ep(route, params()).headers), `${what}: the change shows`);
-      ep.parse(ep.merge("GET /other")); // merge() now asks for both answers
+      ep.parse(ep.merge("GET /other")); // and another pair
       const m2 = ep.merge(route, params());
       change(m2, f);
       same(ep.parse(m2), want, `${what}: parse()`);
@@ -492,8 +491,8 @@ export const cases = [
     same(mod.endpoint("POST /x", { ["ключ"]: word }).body, { ["ключ"]: word });
     same(mod.endpoint("GET /x", { q: "a", ["ключ"]: word }).url, "https://api.github.com/x?q=a&%D0%BA%D0%BB%D1%8E%D1%87=%C3%A9%E2%82%AC%F0%9F%98%80%20%C3%B1");
   }],
-  ["text of every length crosses intact both ways, written by hand or by the platform's encoder and decoder (protocol.js)", (mod) => {
-    for (const n of [5, 100, 200, 300, 1100, 3000, 30000]) { // 30,000: past the stage (protocol.js, staged)
+  ["text of every length crosses intact both ways, in a url, a query, a key and a header, however long", (mod) => {
+    for (const n of [5, 100, 200, 300, 1100, 3000, 30000]) { // 30,000: text too long for the shim's staging buffer (protocol.js, STAGE)
       for (const unit of ["a b:", "é€😀 ñ"]) {
         const v = unit.repeat(Math.ceil(n / unit.length)).slice(0, n).replace(/[\ud800-\udbff]$/, "x");
         const r = mod.endpoint("GET /x/{+p}{?w}", { p: v, w: v, [v.slice(0, 40)]: 1 });

@@ -342,7 +342,7 @@ type params struct {
 
 // data is sent as given when it is a string, []byte or an io.Reader, and
 // as JSON otherwise (D19); request stays the caller's (D27).
-func TestOptionsDataAndRequest(t *testing.T) {
+func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testing.T) {
 	text := "caf\xe9" // not UTF-8: sent as the bytes given, not replaced
 	bin := []byte{0, 1, 2}
 	r := strings.NewReader("stream")
@@ -406,7 +406,9 @@ func TestOptionsDataAndRequest(t *testing.T) {
 	}
 }
 
-func TestOptionsOfEachForm(t *testing.T) {
+// A struct, a pointer to it, a map and a *core.Obj of the same members are
+// the same options; a nil of any of them is no options.
+func TestOptionsTakesAStructAMapOrACoreObjAlike(t *testing.T) {
 	want := `{"owner":"o","page":2,"headers":{"authorization":"token t"}}`
 	m := map[string]any{"owner": "o", "page": 2, "headers": map[string]string{"authorization": "token t"}}
 	s := params{Owner: "o", Page: 2, Headers: map[string]string{"authorization": "token t"}}
@@ -429,7 +431,7 @@ func TestOptionsOfEachForm(t *testing.T) {
 // Options that are not an object, or a member that cannot be written, are
 // errors; a member of an option that is not a parameter is
 // ERR_INVALID_ARGUMENT.
-func TestOptionsErrors(t *testing.T) {
+func TestOptionsRefusesWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
 	cases := []struct {
 		name   string
 		x      any
@@ -466,7 +468,9 @@ func TestOptionsErrors(t *testing.T) {
 	}
 }
 
-func TestBody(t *testing.T) {
+// Body sends a string, bytes and a stream as they are, anything else as
+// JSON, and nothing when there is no body.
+func TestBodySendsStringsBytesAndStreamsAsTheyAreAndTheRestAsJSON(t *testing.T) {
 	type issue struct {
 		Title string `json:"title"`
 	}
