@@ -1,9 +1,7 @@
 package bridge
 
 import (
-	"os"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
@@ -50,7 +48,10 @@ func (c realCall) use(s *shim) { s.vals, s.layer = c.vals, c.layer }
 func (c realCall) call(b *Bridge) int { return b.Call(c.in) }
 
 // BenchmarkBridge is one call from message to answer, for each call of
-// realCalls: the engine's whole work in a call, without the crossing.
+// realCalls: the engine's whole work in a call, without the crossing. One
+// of them run twice with -test.benchtime=Nx for two counts N under an
+// instruction counter (valgrind --tool=callgrind) gives the instructions of
+// one call.
 func BenchmarkBridge(b *testing.B) {
 	s := newShim()
 	for _, c := range realCalls(s) {
@@ -75,27 +76,6 @@ func TestRealCallsAllocateNothing(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { c.call(s.b) }); n != 0 {
 			t.Errorf("%s: %.1f allocations per call", c.name, n)
-		}
-	}
-}
-
-// TestCallsForCounting makes BRIDGE_CALLS calls of the realCalls entry
-// named BRIDGE_CALL and nothing else, so that an instruction counter
-// (valgrind --tool=callgrind) run twice with different counts gives the
-// instructions of one call. It does nothing unless BRIDGE_CALL is set.
-func TestCallsForCounting(t *testing.T) {
-	name := os.Getenv("BRIDGE_CALL")
-	if name == "" {
-		t.Skip("set BRIDGE_CALL (and BRIDGE_CALLS) to count instructions")
-	}
-	n, _ := strconv.Atoi(os.Getenv("BRIDGE_CALLS"))
-	s := newShim()
-	for _, c := range realCalls(s) {
-		if strings.Contains(c.name, name) {
-			c.use(s)
-			for i := 0; i < n; i++ {
-				c.call(s.b)
-			}
 		}
 	}
 }
