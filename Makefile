@@ -25,31 +25,29 @@ build: dist/endpoint.wasm node_modules/.installed
 
 # -gcflags=std=-l (in WASMCOMPILE, below): the standard library (runtime
 # included) is compiled without inlining. In Go's wasm every inlined copy of
-# a call carries its own resume points, so this takes about 46 KB off the
-# brotli size; the calls spend their time in core, which keeps inlining, and
-# `make bench` measured no change in speed (docs/performance-history.md). Except
-# STDINLINE, the packages whose small functions core calls on every call
-# (strings.IndexByte, which was three calls deep; the template cache's
-# Mutex; utf8, strconv): inlined into core, they made merges 1-9% faster
-# and the next page 1-4% (micro runs, Node), for 1 KB more with brotli.
+# a call carries its own resume points, so this makes the module much
+# smaller; the calls spend their time in core, which keeps inlining, and
+# `make bench` measured no change in speed. Except STDINLINE, the packages
+# whose small functions core calls on every call (strings.IndexByte, the
+# template cache's Mutex, utf8, strconv): inlined into core, they make
+# merges and the next page faster for a little size.
+# (Figures for these flags: docs/performance-history.md.)
 STDINLINE := strings bytes internal/stringslite internal/bytealg unicode/utf8 math strconv sync internal/sync
 # GOWASM: the sign-extension and saturating float-to-int instructions, which
 # every browser since 2021 and Node since 12 run: a conversion is one
-# instruction instead of a sequence. 1.7 KB less with brotli; the catalog,
-# Octokit and next-page workloads of make bench ran at the same speed with
-# and without them, the two modules side by side in one process.
+# instruction instead of a sequence, and the module is smaller, at the same
+# speed.
 WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext
 
 # PGOFLAGS: profile-guided optimization. wasm/default.pgo is a CPU profile of
 # the engine on real calls (make pgo); with it the compiler inlines the hot
 # calls, which in Go's WebAssembly pass their arguments through memory and
-# may be resume points: BenchmarkBridge in WebAssembly 3-11% faster, the
-# whole suite of make bench 3.6% in Node and 2.3% in Chromium. Go cannot
-# profile WebAssembly, so the profile is taken natively, on the same code.
-# The inlining budget of hot calls is 300 (Go's default: 2000): with 2000
-# the engine was 10% faster again, but the first call in a fresh Node
-# process took 30% longer (V8 compiles the larger functions), and with 600,
-# 6% longer; with 300 it takes as long as without a profile (paired runs).
+# may be resume points. Go cannot profile WebAssembly, so the profile is
+# taken natively, on the same code. The inlining budget of hot calls is 300
+# (Go's default: 2000): a larger budget makes the engine faster still, but
+# V8 compiles the larger functions before the first call in a fresh
+# process, which then takes longer; with 300 it takes as long as without a
+# profile.
 PGOFLAGS := -pgo=$(CURDIR)/wasm/default.pgo -gcflags=github.com/endpoint-wasm/...=-d=pgoinlinebudget=300
 # WASMCOMPILE: how the module's Go is compiled, for dist and for the Go tests
 # and benchmarks run in WebAssembly alike, so that they test what ships.

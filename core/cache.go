@@ -87,8 +87,7 @@ func (c *cache) add(t *template) {
 
 // templateTable is one generation of the cache: compiled templates by
 // their url in open addressing, looked up by hashString, not in a Go map,
-// whose hash of a route's url took a tenth of a catalog operation's call
-// in WebAssembly (hash.go). A url is looked for in at most maxProbe slots
+// whose hash is slow in WebAssembly (hash.go). A url is looked for in at most maxProbe slots
 // from its own, so that no set of urls, however chosen to collide, makes a
 // lookup cost more; a url that finds none of them free is not cached, and
 // is compiled for its call, as a url seen once is.

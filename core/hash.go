@@ -4,13 +4,12 @@ package core
 // template cache's, an Obj's index of its keys): eight bytes a multiply,
 // then a final mix, so that strings that differ in any byte spread over a
 // table's low bits. A Go map would hash with the runtime's memhash, which
-// in WebAssembly, with no hardware help for its 128-bit multiplies, took
-// about 340 ns for a route's url (21 ns natively); this takes 30-50 ns
-// there. The words are put together from bytes, which is portable (core
-// runs on any architecture). It is no defence against strings chosen to
-// collide: the template cache bounds its probes (a url past them is not
-// cached), and an Obj whose keys crowd its index moves them to a Go map,
-// whose hash is seeded (Obj.byKey).
+// in WebAssembly has no hardware help for its 128-bit multiplies and costs
+// several times this. The words are put together from bytes, which is
+// portable (core runs on any architecture). It is no defence against
+// strings chosen to collide: the template cache bounds its probes (a url
+// past them is not cached), and an Obj whose keys crowd its index moves
+// them to a Go map, whose hash is seeded (Obj.byKey).
 func hashString(s string) uint64 {
 	const m1, m2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9
 	h := uint64(len(s)) * m1

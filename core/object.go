@@ -15,10 +15,10 @@ type Obj struct {
 	// byKey replaces idx for an object whose keys crowd its index: a key
 	// that found no free slot within maxKeyProbe of its own. hashString is
 	// fixed, so keys can be chosen to collide (two eight-byte blocks, the
-	// second cancelling the first, give the same hash), which made each
-	// lookup walk all of them: 16,000 such keys in a body took 0.57 s
-	// natively, 80,000 would take 14 s. A Go map hashes with a seed chosen
-	// when the process starts, which keys cannot be chosen against. mapped
+	// second cancelling the first, give the same hash), which would make
+	// each lookup walk all of them, and a body of such keys cost the square
+	// of its size. A Go map hashes with a seed chosen when the process
+	// starts, which keys cannot be chosen against. mapped
 	// says byKey is in use: a scratch object keeps its map's memory when it
 	// is reset (Session), so that each call under attack does not make one.
 	byKey  map[string]int32
@@ -32,11 +32,11 @@ type Obj struct {
 	// key after keys that JavaScript orders after it (put): the key waits
 	// at the end of ents until settle puts every key in its place, once
 	// the engine has set all it sets (the end of a merge, a decoding).
-	// Moving each such key into place as it came cost a shift of the keys
-	// after it and a new index: merging 40,000 of them took 12 s natively,
+	// Moving each such key into place as it came would cost a shift of the
+	// keys after it and a new index, the square of their number in all,
 	// where settling once sorts them. The exported methods leave an object
-	// in order, so that its positional reads (Len, Key, At) need no test:
-	// one there made every call 2-5% slower in WebAssembly. (One internal
+	// in order, so that its positional reads (Len, Key, At) need no test,
+	// which every call would pay for in WebAssembly. (One internal
 	// object is read unsettled on purpose: appendAccept's set of preview
 	// names, kept in the order the names came, D25.)
 	unordered bool

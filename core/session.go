@@ -32,9 +32,8 @@ type Session struct {
 	req  Request
 	// loaded holds what the loader gave in this call, by handle: the engine
 	// may read one value many times (a url of n expressions "{a}" naming
-	// one unloaded array asks for it n times), and loads it once (D29: 8,000
-	// such expressions of an array of 8,000 nulls took 24 s and 3.2 GB
-	// through the package when each was a load).
+	// one unloaded array asks for it n times), and loads it once, so that
+	// such a url costs what it holds, not its square (D29).
 	loaded map[int32]Value
 	// layerBase is the baseUrl of the Builder of the call under way, checked
 	// when the Builder was made (usableBase).

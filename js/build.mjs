@@ -101,10 +101,9 @@ for (const f of readdirSync(src)) {
 }
 
 // The browser entries, each one file: a page imports index.js (or init.js)
-// and nothing else before it fetches the wasm. Measured cold in Chromium,
-// importing the eight-module graph took 360-400 ms on this machine and one
-// bundled module about 40% less; Node, which reads the files from disk,
-// keeps the modules (node.js). The classic-script build is one file too,
+// and nothing else before it fetches the wasm, where a graph of modules
+// costs a fetch and a compile each (Node's entry is one file too, below).
+// The classic-script build is one file too,
 // with no import or export. Each entry sits in dist/ for the build so that
 // its imports find the generated modules. The literal
 // new URL("./endpoint.wasm", import.meta.url) survives, so bundlers still

@@ -6,18 +6,15 @@
 // The table holds the bytes to write, so that escaping a byte is one load
 // and one store, whichever it is, and no branch. In WebAssembly, where
 // every branch Go takes goes through its function's dispatch loop, this is
-// four times as fast as copying runs of kept bytes between escapes (a
-// search q of 1,000 characters: 3.0 µs, then 0.7 µs), and twelve times on
-// text that is all escapes, such as non-ASCII text.
+// several times as fast as copying runs of kept bytes between escapes, the
+// more so on text that is all escapes, such as non-ASCII text.
 package escape
 
 // Table holds, for each byte, what Append writes for it: one byte (the byte
 // itself) or three (its %XX triplet) in the low bytes of the word, in the
 // order written, and their count in the high half. The count is the word
-// shifted, nothing more: held in a uint32's top byte, it took a mask too
-// in Go's WebAssembly, where every value is 64 bits wide, and a search q
-// of 1,000 characters took 890 ns rather than 720 (BenchmarkAppend in
-// Node).
+// shifted, nothing more: held in a uint32's top byte, it would take a mask
+// too in Go's WebAssembly, where every value is 64 bits wide.
 type Table [256]uint64
 
 const upperHex = "0123456789ABCDEF"
