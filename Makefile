@@ -37,7 +37,12 @@ STDINLINE := strings bytes internal/stringslite internal/bytealg unicode/utf8 ma
 # every browser since 2021 and Node since 12 run: a conversion is one
 # instruction instead of a sequence, and the module is smaller, at the same
 # speed.
-WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext
+# GOEXPERIMENT=nogreenteagc: Go 1.26's previous garbage collector, which
+# Go 1.26 keeps as an opt-out. Green Tea pays on many cores; a module runs
+# on one thread, where the previous collector is as fast, its code makes
+# the module smaller, and the engine's memory stays smaller. A toolchain
+# without the opt-out refuses to build: drop it then.
+WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext GOEXPERIMENT=nogreenteagc
 
 # PGOFLAGS: profile-guided optimization. wasm/default.pgo is a CPU profile of
 # the engine on real calls (make pgo); with it the compiler inlines the hot

@@ -9,6 +9,7 @@ package main
 import (
 	"os"
 	"runtime"
+	"strings"
 	"syscall/js"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
@@ -63,7 +64,10 @@ func main() {
 		}),
 	})
 	api.Set("version", core.Version)
-	api.Set("goVersion", runtime.Version())
+	// The toolchain without the experiments it built with (-X:...): the
+	// loader checks it against wasm_exec.js, which is the toolchain's.
+	goVersion, _, _ := strings.Cut(runtime.Version(), "-X:")
+	api.Set("goVersion", goVersion)
 	js.Global().Set(name, api)
 	select {}
 }
