@@ -157,16 +157,15 @@ const (
 )
 
 // textWide marks a string that may not be ASCII, in the word after opText:
-// the shim decodes it as UTF-8 (WTF-8 for a lone surrogate, D12), and
-// decodes text without it by hand, byte for character.
+// the shim decodes it as UTF-8 (WTF-8 for a lone surrogate, D12). Text
+// without it is ASCII, which browsers read through the JS String Builtins
+// (js/text.js), byte for character, and Node with its TextDecoder.
 const textWide = 1 << 31
 
 // textScanned is the longest text the writer looks at to tell whether it
-// is ASCII: a longer one is marked textWide unlooked. The shim decodes
-// ASCII text by hand only up to DECODE_BY_HAND bytes (protocol.js: 32 in
-// Node, 112 in browsers), and longer text with TextDecoder, ASCII or not,
-// so that for long text (a search q's url of 1,300 bytes) the look would
-// be paid for nothing.
+// is ASCII: a longer one is marked textWide unlooked and decoded as UTF-8
+// with TextDecoder, which takes ASCII as it is, so that for long text (a
+// search q's url of 1,300 bytes) the look would be paid for nothing.
 const textScanned = 128
 
 // Statuses, the return value of ew_call.

@@ -53,9 +53,9 @@ func (w *writer) layerStr(s string, h int) {
 }
 
 // textOp writes s into the text buffer under tag (opText, opNumber or
-// opBigInt), flagging text that may not be ASCII (textWide): the shim
-// decodes short ASCII text itself, which in browsers costs a fifth of
-// TextDecoder's call. Text past textScanned bytes is flagged unlooked.
+// opBigInt), flagging text that may not be ASCII (textWide): browsers read
+// ASCII text through the JS String Builtins, for less than a TextDecoder
+// call. Text past textScanned bytes is flagged unlooked.
 func (w *writer) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
 	w.ops = append(w.ops, textLen(s))
