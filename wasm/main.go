@@ -13,7 +13,6 @@ import (
 	"syscall/js"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
 // main builds the global object. Its members take and give JavaScript
@@ -72,10 +71,6 @@ func main() {
 	select {}
 }
 
-// hc is what core gives the bridge beyond its API (internal/host): here, a
-// Builder over defaults kept as data.
-var hc = host.Of[core.Value, core.Obj, core.Session, core.Builder, core.Kind]()
-
 // An op is one member of the global object, given the Builder of its
 // defaults, the route and the options.
 type op func(b *core.Builder, route string, options *core.Obj) (js.Value, error)
@@ -130,13 +125,10 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 		return js.Value{}, err
 	}
 	if d != nil {
-		// The defaults are layered over the global ones (spec rule 1) and
-		// kept as data, as the ES module keeps a layer.
-		if d, err = b.Merge("", d); err != nil {
+		// The defaults are layered over the global ones (spec rule 1).
+		if b, err = b.Defaults(d); err != nil {
 			return js.Value{}, err
 		}
-		b = new(core.Builder)
-		hc.SetDefaults(b, d)
 	}
 	o, err := objectArg(options, "options")
 	if err != nil {
