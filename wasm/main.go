@@ -13,6 +13,7 @@ import (
 	"syscall/js"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
 )
 
 // main builds the global object. Its members take and give JavaScript
@@ -142,24 +143,18 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 }
 
 // panicError is the error of a recovered panic: an exception of
-// JavaScript's while reading an argument, or a bug of the engine.
+// JavaScript's while reading an argument, or a bug of the engine, answered
+// as the exports answer one.
 func panicError(p any) *core.Error {
-	msg := "a panic that is not an error"
-	switch e := p.(type) {
-	case js.Error:
+	if e, ok := p.(js.Error); ok {
 		return core.NewError(core.CodeInvalidArgument, "options", "options: a value could not be read: "+e.Error())
-	case error:
-		msg = e.Error()
 	}
-	return core.NewError("ERR_INTERNAL", "", "internal error (please report it): "+msg)
+	return bridge.PanicError(p)
 }
 
 // errorJS answers err as {error: {code, field, message}}.
 func errorJS(err error) js.Value {
-	e, ok := err.(*core.Error)
-	if !ok {
-		e = core.NewError("ERR_INTERNAL", "", err.Error())
-	}
+	e := bridge.AsError(err)
 	out := jsObject.New()
 	out.Set("code", string(e.Code))
 	out.Set("field", e.Field)

@@ -71,7 +71,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			status = b.fail(core.NewError(codeInternal, "", "internal error (please report it): "+panicText(p)))
+			status = b.fail(PanicError(p))
 		}
 		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(b.load.arena) > bigCall {
 			b.small = 0
@@ -134,11 +134,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	case err == errHost: // the engine passes a Loader's error on as it is, as its own
 		return statusHostError
 	case err != nil:
-		e, ok := err.(*core.Error) // the engine returns *core.Error itself, never wrapped
-		if !ok {
-			e = core.NewError(codeInternal, "", err.Error())
-		}
-		return b.fail(e)
+		return b.fail(AsError(err))
 	case b.w.bad:
 		return b.fail(core.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
 	}
@@ -180,6 +176,21 @@ func panicText(p any) string {
 
 // codeInternal marks a bug in the engine, caught: the next call works (D29).
 const codeInternal core.Code = "ERR_INTERNAL"
+
+// PanicError is the error a recovered panic is answered with: a bug of the
+// engine's, caught (D29).
+func PanicError(p any) *core.Error {
+	return core.NewError(codeInternal, "", "internal error (please report it): "+panicText(p))
+}
+
+// AsError returns err as the engine's error: the engine returns *core.Error
+// itself, never wrapped; anything else is a bug of its own.
+func AsError(err error) *core.Error {
+	if e, ok := err.(*core.Error); ok {
+		return e
+	}
+	return core.NewError(codeInternal, "", err.Error())
+}
 
 // fail writes the error answer: code, field, message (D28).
 func (b *Bridge) fail(e *core.Error) int {
