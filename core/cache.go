@@ -87,10 +87,10 @@ func (c *cache) add(t *template) {
 
 // templateTable is one generation of the cache: compiled templates by
 // their url in open addressing, looked up by hashString, not in a Go map,
-// whose hash is slow in WebAssembly (hash.go). A url is looked for in at most maxProbe slots
-// from its own, so that no set of urls, however chosen to collide, makes a
-// lookup cost more; a url that finds none of them free is not cached, and
-// is compiled for its call, as a url seen once is.
+// whose hash is slow in WebAssembly (hash.go). A url is looked for in at
+// most maxProbe slots from its own, so that no set of urls, however chosen
+// to collide, makes a lookup cost more; a url that finds none of them free
+// is not cached, and is compiled for its call, as a url seen once is.
 type templateTable struct {
 	slots []*template // a power of two long, at least twice what it may hold
 	n     int         // how many it holds

@@ -31,13 +31,13 @@ type Bridge struct {
 	rec     record // the record of the last new layer, its memory reused
 }
 
-// decoded is a layer record and what it decodes to: its Builder (nil for
-// none yet) and the handle after its last.
+// decoded is the last layer record decoded and what it decodes to: its
+// Builder (when ok) and the handle after its last.
 type decoded struct {
 	rec  []byte
 	slab slab
 	b    core.Builder
-	ok   bool // b is rec's
+	ok   bool // b is rec's: false until a record decodes
 	next int
 }
 
