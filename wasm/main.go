@@ -13,6 +13,7 @@ import (
 	"syscall/js"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
 )
 
@@ -72,6 +73,10 @@ func main() {
 	select {}
 }
 
+// hc is what core gives the bridge beyond its API (internal/host): here, a
+// Builder over defaults kept as data.
+var hc = host.Of[core.Value, core.Obj, core.Session, core.Builder, core.Kind]()
+
 // An op is one member of the global object, given the Builder of its
 // defaults, the route and the options.
 type op func(b *core.Builder, route string, options *core.Obj) (js.Value, error)
@@ -126,10 +131,16 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 		return js.Value{}, err
 	}
 	if d != nil {
-		// The defaults are layered over the global ones (spec rule 1).
-		if b, err = b.Defaults(d); err != nil {
+		// The defaults are layered over the global ones (spec rule 1) and
+		// kept as they are, as the bridge keeps a layer: merge() of a fresh
+		// session gives an object of the caller's own, so Builder.Defaults'
+		// deep copy, which only this would link into the module, is not
+		// needed.
+		if d, err = b.Merge("", d); err != nil {
 			return js.Value{}, err
 		}
+		b = new(core.Builder)
+		hc.SetDefaults(b, d)
 	}
 	o, err := objectArg(options, "options")
 	if err != nil {
