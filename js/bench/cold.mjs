@@ -8,7 +8,9 @@
 //     (User Timing). The reference is bundled as an ES module with esbuild
 //     here, as an app would ship it; the floor's page is one module too.
 //   Node: a fresh process per run; import to first result, and process
-//     start to first result and to exit.
+//     start to first result and to exit; and, as information, import to
+//     first result again with one V8 worker thread, a figure that holds
+//     still from run to run.
 // Target: endpoint-wasm's first call within 15% of the floor module's.
 // Usage: node js/bench/cold.mjs [runs] (default 11, BENCH_QUICK=1 5; COLD_RUNS also works)
 import { execFileSync, spawnSync } from "node:child_process";
@@ -28,6 +30,9 @@ const WHICH = ["ew", "floor", "ref"];
 
 /** FLOOR_WASM is the floor module `make bench` builds (the Makefile's bin/floor.wasm rule). */
 export const FLOOR_WASM = join(root, "bin", "floor.wasm");
+
+/** ONE_WORKER: the V8 flag of the information row, one worker thread instead of Node's four. */
+const ONE_WORKER = "--v8-pool-size=1";
 
 /** FLOOR_MARGIN: endpoint-wasm's first call may take at most this multiple of the floor module's. */
 export const FLOOR_MARGIN = 1.15;
@@ -140,7 +145,10 @@ async function navigate(browser, url) {
 // Node: a fresh process per run, importing the package by name as an app
 // does (a package may import itself by name); it prints when the import
 // started and when the first result came, in ms since the process started.
-function node(dir, runs) {
+// flags are V8's, for the information row: Node runs four V8 worker threads
+// whatever the machine, and on two cores they take turns with the main
+// thread while Go starts, which moves the figure from run to run.
+function node(dir, runs, flags = []) {
   const program = (load, call) =>
     `const imported = performance.now(); ${load}; ${call}; process.stdout.write(JSON.stringify({ imported, result: performance.now() }));`;
   const programs = {
@@ -152,7 +160,7 @@ function node(dir, runs) {
   for (let i = 0; i < runs; i++) {
     for (const which of order(i)) {
       const t = performance.now();
-      const r = spawnSync(process.execPath, ["--input-type=module", "-e", programs[which]], { cwd: root, encoding: "utf8" });
+      const r = spawnSync(process.execPath, [...flags, "--input-type=module", "-e", programs[which]], { cwd: root, encoding: "utf8" });
       const exit = performance.now() - t;
       if (r.status !== 0) throw new Error(`node ${which}: exit ${r.status}: ${r.stderr}`);
       out[which].push({ ...JSON.parse(r.stdout), exit });
@@ -182,21 +190,23 @@ export async function coldStart({ runs = process.env.BENCH_QUICK ? 5 : 11, log =
     const c = await chromium(dir, runs);
     log(`cold start: Node, ${runs} fresh processes each`);
     const n = node(dir, runs);
-    return { runs, load: [before, loadavg()[0]], chromium: c, node: n, sizes: { ew: brotliSize(join(root, "dist", "endpoint.wasm")), floor: brotliSize(FLOOR_WASM) } };
+    log(`cold start: Node with one V8 worker thread, ${runs} fresh processes each`);
+    const one = node(dir, runs, [ONE_WORKER]);
+    return { runs, load: [before, loadavg()[0]], chromium: c, node: n, oneWorker: one, sizes: { ew: brotliSize(join(root, "dist", "endpoint.wasm")), floor: brotliSize(FLOOR_WASM) } };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** printCold prints the cold figures and returns the first call's targets, [what, met, figure]. */
-export function printCold({ runs, load, chromium: c, node: n, sizes }) {
+export function printCold({ runs, load, chromium: c, node: n, oneWorker, sizes }) {
   const ms = (x) => (x === undefined || Number.isNaN(x) ? "" : `${x.toFixed(1)} ms`);
   const row = (what, ew = "", floor = "", ratio = "", ref = "") =>
     console.log(what.padEnd(44), ew.padStart(13), floor.padStart(10), ratio.padStart(8), ref.padStart(11));
   // part is the median time from mark `from` (navigation when null) to mark `to`.
   const part = (runs, from, to) => median(runs.map((m) => (m[to] ?? NaN) - (from ? m[from] ?? NaN : 0)));
   const nav = (which) => part(c[which], null, "page:result");
-  const imp = (which) => median(n[which].map((r) => r.result - r.imported));
+  const imp = (which, runs = n) => median(runs[which].map((r) => r.result - r.imported));
   const vs = (a, b) => ratioText(a / b);
   const ew = { nav: nav("ew"), node: imp("ew") };
   const floor = { nav: nav("floor"), node: imp("floor") };
@@ -211,6 +221,8 @@ export function printCold({ runs, load, chromium: c, node: n, sizes }) {
   row("  Go's main until ready", ms(p("endpoint-wasm", "ew", "main", "ready")), ms(p("floor", "floor", "main", "ready")));
   row("  first call", ms(part(c.ew, "page:ready", "page:result")), ms(part(c.floor, "page:ready", "page:result")), "", ms(part(c.ref, "page:imported", "page:result")));
   row("Node: import → first result", ms(ew.node), ms(floor.node), vs(ew.node, floor.node), ms(imp("ref")));
+  const one = { ew: imp("ew", oneWorker), floor: imp("floor", oneWorker) };
+  row(`  the same, ${ONE_WORKER} (information)`, ms(one.ew), ms(one.floor), vs(one.ew, one.floor), ms(imp("ref", oneWorker)));
   row("Node: process start → first result", ms(median(n.ew.map((r) => r.result))), ms(median(n.floor.map((r) => r.result))), "", ms(median(n.ref.map((r) => r.result))));
   row("Node: process start → exit (wall clock)", ms(median(n.ew.map((r) => r.exit))), ms(median(n.floor.map((r) => r.exit))), "", ms(median(n.ref.map((r) => r.exit))));
   row("the .wasm, brotli -q 11", `${(sizes.ew / 1000).toFixed(1)} KB`, `${(sizes.floor / 1000).toFixed(1)} KB`);
