@@ -3,7 +3,7 @@
 // request options (method, url, headers, body) that any HTTP client can
 // send, as the npm package @octokit/endpoint does. It sends nothing itself.
 //
-// The specification's rules and the rules cited as D1..D30 are restated
+// The specification's rules and the rules cited as D1..D34 are restated
 // in docs/behaviour.md (the specification's as "spec rule N"). This file is the public
 // surface, a table of contents:
 //

@@ -7,8 +7,8 @@ import type { Endpoint, EndpointError, toFetch } from "./index.js";
 export interface EndpointWasmGlobal {
   /** Resolves to endpoint once endpoint.wasm is loaded. */
   ready: Promise<Endpoint>;
-  /** endpoint with the global defaults; null until ready resolves. */
-  endpoint: Endpoint | null;
+  /** endpoint with the global defaults; it throws ERR_NOT_INITIALIZED until ready resolves. */
+  endpoint: Endpoint;
   EndpointError: typeof EndpointError;
   toFetch: typeof toFetch;
 }
