@@ -68,7 +68,7 @@ func markChecked(d *Obj) {
 			h.clean = true
 		}
 	}
-	if mv, _ := d.Get("mediaType"); mv.kind() == Object && !mv.unloaded() && checkMediaType(mv) == nil {
+	if mv, _ := d.Get("mediaType"); mv.kind() == Object && !mv.unloaded() && mediaTypeLoaded(mv.obj()) && checkMediaType(mv) == nil {
 		mv.obj().clean = true
 	}
 }

@@ -33,30 +33,49 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
-		if in.ents[i].v.kind() == Undefined {
+		v := in.ents[i].v
+		if v.kind() == Undefined {
 			continue
 		}
 		name, kh := in.ents[i].k, int(in.ents[i].h)-1
+		if v.unloaded() {
+			// A value the shim held (a long one of a layer): read and
+			// checked like any other.
+			if v, err = s.load(v, field+"."+redact(lowerASCII(name))); err != nil {
+				return nil, err
+			}
+			if _, err = checkHeader(name, v, field); err != nil {
+				return nil, err
+			}
+		}
 		if hasUpper(name) {
 			start := len(s.text)
 			s.text = appendLowerASCII(s.text, name)
 			name, kh = s.str(start), -1 // a new string: no handle
 		}
-		// Checked above. in is in JavaScript's order, and a lower-cased
-		// name is integer-like when the name was: out stays in order.
-		out.put(name, kh, in.ents[i].v.markedSafe(), len(out.ents))
+		// Checked. in is in JavaScript's order, and a lower-cased name is
+		// integer-like when the name was: out stays in order.
+		out.put(name, kh, v.markedSafe(), len(out.ents))
 	}
 	out.clean = true
 	return out, nil
 }
 
 // checkHeaders checks every header of h (checkHeader) and reports whether
-// h is already as normaliseHeaders leaves headers: lower-case names and no
-// undefined value, to be used as it is.
+// h is already as normaliseHeaders leaves headers: lower-case names, no
+// undefined value and no value still to be loaded (Session.load), to be
+// used as it is. A value to be loaded is checked once it is.
 func checkHeaders(h *Obj, field string) (clean bool, err error) {
 	clean = true
 	for i := 0; i < h.Len(); i++ {
 		name, val := h.ents[i].k, h.ents[i].v
+		if val.unloaded() {
+			if _, err := checkHeader(name, Value{}, field); err != nil { // the name
+				return false, err
+			}
+			clean = false
+			continue
+		}
 		upper, err := checkHeader(name, val, field)
 		if err != nil {
 			return false, err

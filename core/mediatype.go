@@ -41,6 +41,61 @@ func checkMediaType(v Value) error {
 	return nil
 }
 
+// loadMediaType returns mediaType v with what the engine reads of it
+// loaded: the object, its format and its previews' names. The shim holds a
+// layer's long strings until the engine reads them, and they are read and
+// checked like any other (D24-D26).
+func (s *Session) loadMediaType(v Value) (Value, error) {
+	v, err := s.load(v, "mediaType")
+	if err != nil || v.kind() != Object || v.obj().clean || mediaTypeLoaded(v.obj()) {
+		return v, err
+	}
+	r := s.obj()
+	r.copyFrom(v.obj())
+	for i := range r.ents {
+		e := &r.ents[i]
+		switch e.k {
+		case "format":
+			if e.v, err = s.load(e.v, "mediaType.format"); err != nil {
+				return Value{}, err
+			}
+		case "previews":
+			if e.v, err = s.load(e.v, "mediaType.previews"); err != nil {
+				return Value{}, err
+			}
+			if l := e.v.list(); anyUnloaded(l) {
+				start := len(s.list)
+				for _, p := range l {
+					if p, err = s.load(p, "mediaType.previews"); err != nil {
+						return Value{}, err
+					}
+					s.list = append(s.list, p)
+				}
+				e.v = List(s.list[start:len(s.list):len(s.list)]...)
+			}
+		}
+	}
+	return ObjValue(r), nil
+}
+
+// mediaTypeLoaded reports whether mediaType o holds nothing still to be
+// loaded that the engine reads: its format, its previews and their names.
+func mediaTypeLoaded(o *Obj) bool {
+	f, _ := o.Get("format")
+	p, _ := o.Get("previews")
+	return !f.unloaded() && !p.unloaded() && !anyUnloaded(p.list())
+}
+
+// anyUnloaded reports whether a value of l is still to be loaded.
+func anyUnloaded(l []Value) bool {
+	for _, v := range l {
+		if v.unloaded() {
+			return true
+		}
+	}
+	return false
+}
+
 // mediaFormat returns mediaType.format ("" when unset).
 func mediaFormat(mt Value) string {
 	if mt.kind() != Object {

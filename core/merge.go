@@ -168,8 +168,11 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 // the option's, each without its "-preview" suffix and once (D25). null
 // replaces the defaults' mediaType, as any non-object does (D21).
 func (s *Session) mergeMediaType(d, v Value) (Value, error) {
-	v, err := s.load(v, "mediaType")
+	v, err := s.loadMediaType(v)
 	if err != nil {
+		return Value{}, err
+	}
+	if d, err = s.loadMediaType(d); err != nil {
 		return Value{}, err
 	}
 	if err := checkMediaType(v); err != nil || v.kind() != Object {

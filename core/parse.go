@@ -151,7 +151,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if mt, err = s.load(mt, "mediaType"); err != nil {
+	if mt, err = s.loadMediaType(mt); err != nil {
 		return nil, false, err
 	}
 	if err := checkMediaType(mt); err != nil {

@@ -549,6 +549,26 @@ export const cases = [
     const e = throwsCode(() => layer.defaults({ url: "https://evil.example/x" }), code, mod);
     ok(e.message.includes("the url set by defaults()"), e.message);
   }],
+  ["a long header value or mediaType member set by defaults() is checked and applied as a call's is (D22, D24-D26)", (mod) => {
+    const long = "x".repeat(300);
+    for (const headers of [{ authorization: `bearer ${long}\r\nx-injected: yes` }, { "user-agent": `${long}\0` }]) {
+      same(throwsCode(() => mod.endpoint.defaults({ headers }), "ERR_INVALID_HEADER", mod).field, `headers.${Object.keys(headers)[0]}`);
+    }
+    same(throwsCode(() => mod.endpoint.defaults({ mediaType: { format: `${long}\n` } }), "ERR_INVALID_HEADER", mod).field, "mediaType.format");
+    same(throwsCode(() => mod.endpoint.defaults({ mediaType: { previews: [`${long}\n`] } }), "ERR_INVALID_HEADER", mod).field, "mediaType.previews");
+    const token = mod.endpoint.defaults({ headers: { authorization: `bearer ${long}` } });
+    same(token("GET /user").headers.authorization, `bearer ${long}`);
+    const vendor = mod.endpoint.defaults({ headers: { accept: `application/vnd.github.v3+json, application/x-${long}` } });
+    same(vendor("GET /x", { mediaType: { format: "raw" } }).headers.accept, `application/vnd.github.v3.raw, application/x-${long}`, "a format rewrites the vendor entry (D24)");
+    const octet = mod.endpoint.defaults({ headers: { accept: `application/octet-stream, application/x-${long}` } });
+    same(octet("GET /x", { mediaType: { format: "raw" } }).headers.accept, `application/octet-stream, application/x-${long}`, "octet-stream is kept as it is (D26)");
+    const format = mod.endpoint.defaults({ mediaType: { format: long } });
+    same(format("GET /x").headers.accept, `application/vnd.github.v3.${long}`, "D24");
+    same(format.defaults({ headers: { "x-a": "1" } })("GET /x").headers.accept, `application/vnd.github.v3.${long}`, "a layer over it (D24)");
+    const preview = mod.endpoint.defaults({ mediaType: { previews: [`p${long}`] } });
+    same(preview("GET /x").headers.accept, `application/vnd.github.p${long}-preview+json`, "D25");
+    same(preview("GET /x"), preview.parse(preview.merge("GET /x")), "endpoint() is parse(merge())");
+  }],
   ["a parameter may not make a . or .. path segment, %2e forms included; ..., .well-known and the template's own dots stay (D32)", (mod) => {
     const e = throwsCode(() => mod.endpoint("DELETE /repos/{owner}/{repo}", { owner: "victim", repo: ".." }), "ERR_INVALID_PARAMETER", mod);
     same(e.field, "repo");
