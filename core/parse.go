@@ -3,7 +3,11 @@ package core
 import (
 	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"unsafe"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
 
 // jsonContentType is the content-type of a body built by the engine (D20).
@@ -124,7 +128,7 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
 	}
 	if !s.usableBase(bv.text()) {
-		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url", quote(bv.text()))
+		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
 	}
 	base := bv.text()
 	if base[len(base)-1] == '/' {
@@ -246,11 +250,12 @@ func (s *Session) usableBase(base string) bool {
 	return usableBaseURL(base)
 }
 
-// usableBaseURL reports whether s is an absolute http(s) url without white
-// space or control characters (D8): any other baseUrl could only give a
-// broken request.
+// usableBaseURL reports whether s is an absolute http(s) url that names a
+// host, without white space or control characters (D8): any other baseUrl
+// could only give a broken request, or one whose path's first segment
+// becomes its host ("https://" joined to "/evil.example/x").
 func usableBaseURL(s string) bool {
-	if schemeLen(s) == 0 {
+	if authorityHost(baseAuthority(s)) == "" { // no http(s) scheme, or no host
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -258,7 +263,36 @@ func usableBaseURL(s string) bool {
 			return false
 		}
 	}
+	if ascii.Is(s) {
+		return true
+	}
+	if !utf8.ValidString(s) { // a lone surrogate (D12)
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) { // U+0085, U+00A0, U+2028...
+			return false
+		}
+	}
 	return true
+}
+
+// authorityHost returns the host of a url's authority: without userinfo and
+// port, "" when there is none or the port is not a number.
+func authorityHost(auth string) string {
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	host, port := auth, ""
+	if k := strings.LastIndexByte(auth, ':'); k > strings.LastIndexByte(auth, ']') { // not within an IPv6 address
+		host, port = auth[:k], auth[k+1:]
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return ""
+		}
+	}
+	return host
 }
 
 // methodCases returns the lower- and upper-case names of a method as

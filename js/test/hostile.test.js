@@ -79,7 +79,11 @@ describe("url and host: a value never chooses the host (D8, D9, D11, spec rule 7
 
   test("a baseUrl that is not an absolute http(s) url, or holds white space or a control character, is ERR_INVALID_ARGUMENT (D8)", () => {
     const bad = ["", "javascript:alert(1)", "https://a.example /c", "https://a.example\t", "https://a.example\n", "https://a.example\0",
-      "//evil.example", "ftp://h.example", "evil.example", "https:/x", 42, true, {}, ["https://a.example"]];
+      "//evil.example", "ftp://h.example", "evil.example", "https:/x", 42, true, {}, ["https://a.example"],
+      // no host: the path's first segment would become it
+      "https://", "https:///", "https:\\\\", "https://@", "https://u@:443", "https://:443", "https://?x", "https://#x", "https://h:x",
+      // Unicode white space and control characters, a lone surrogate (D12)
+      "https://a.example/\u0085", "https://a.example/\u00a0", "https://a.example/\u2028", "https://a.example/\ud800"];
     for (const baseUrl of bad) {
       fails(mod, () => endpoint("GET /x", { baseUrl }), "ERR_INVALID_ARGUMENT");
       // defaults() may refuse it at once or when a path would be joined to it.
@@ -91,6 +95,9 @@ describe("url and host: a value never chooses the host (D8, D9, D11, spec rule 7
       }
     }
     fails(mod, () => endpoint.parse({ method: "GET", url: "/x", headers: {} }), "ERR_INVALID_ARGUMENT");
+    for (const baseUrl of ["https://h.example:8080/api/", "https://[::1]:8080", "https://u@h.example", "https://bücher.example", "HTTP://H.EXAMPLE"]) {
+      assert.equal(works(mod, () => endpoint("GET /x", { baseUrl })).url, `${baseUrl.replace(/\/$/, "")}/x`);
+    }
   });
 
   test("baseUrl is never expanded: its braces stay and the parameter goes to the query (D8)", () => {
