@@ -38,10 +38,11 @@ func (t *template) markDotRisk() {
 }
 
 // makesDots reports whether the expansion of one expression, b, holds a
-// piece between slashes made of dots alone ("..", "%2e"): the only way an
-// expression can make a dot segment away from literal dots (markDotRisk).
-// A "%" in an expansion always starts a whole triplet, so no two pieces of
-// text join into one "%2e".
+// piece made of dots alone ("..", "%2e") between slashes, or before a "?"
+// or "#" that ends the path ("{+ref}" as "..?"): the only way an expression
+// can make a dot segment away from literal dots (markDotRisk). A "%" in an
+// expansion always starts a whole triplet, so no two pieces of text join
+// into one "%2e".
 func makesDots(b []byte) bool {
 	i := 0
 	for i < len(b) && b[i] != '.' && b[i] != '%' {
@@ -52,7 +53,7 @@ func makesDots(b []byte) bool {
 	}
 	for a := 0; a < len(b); {
 		e := a
-		for e < len(b) && b[e] != '/' {
+		for e < len(b) && b[e] != '/' && b[e] != '?' && b[e] != '#' {
 			e++
 		}
 		if e > a && dots(b[a:e]) > 0 {

@@ -575,6 +575,10 @@ export const cases = [
     same(throwsCode(() => mod.endpoint("GET /repos/{owner}/{repo}/git/ref/{+ref}", { owner: "o", repo: "r", ref: "../../../user" }), "ERR_INVALID_PARAMETER", mod).field, "ref");
     same(throwsCode(() => mod.endpoint("GET /x/{+x}/y", { x: "%2e%2E" }), "ERR_INVALID_PARAMETER", mod).field, "x");
     same(throwsCode(() => mod.endpoint("GET /x{/list*}", { list: ["a", "."] }), "ERR_INVALID_PARAMETER", mod).field, "list");
+    for (const ref of ["..?", ".#x", "%2e%2e?a=1", "a/..#"]) { // the dots end the path, a query or fragment after them
+      same(throwsCode(() => mod.endpoint("DELETE /repos/{owner}/{repo}/git/refs/{+ref}", { owner: "o", repo: "r", ref }), "ERR_INVALID_PARAMETER", mod).field, "ref", ref);
+    }
+    same(mod.endpoint("GET /x/{+ref}", { ref: "a?.." }).url, "https://api.github.com/x/a?..", "dots in the query make no segment");
     same(throwsCode(() => mod.endpoint.parse({ method: "GET", url: "/x/{a}/y", baseUrl: "https://ghe.example/api/v3", a: ".." }), "ERR_INVALID_PARAMETER", mod).field, "a");
     same(mod.endpoint("GET /x/{a}/{b}/{c}", { a: "...", b: ".well-known", c: "../y" }).url, "https://api.github.com/x/.../.well-known/..%2Fy");
     same(mod.endpoint("GET /a/../b/./{x}", { x: "y" }).url, "https://api.github.com/a/../b/./y", "dots written in the template");
