@@ -121,15 +121,7 @@ func urlTooLong() error {
 // megabyte-long url does not become a megabyte-long error.
 const maxQuoted = 200
 
-// clip shortens s for quoting in an error message.
-func clip(s string) string {
-	if len(s) <= maxQuoted {
-		return s
-	}
-	return s[:maxQuoted] + "..."
-}
-
-// quote returns s quoted for an error message, shortened (clip) and with
+// quote returns s quoted for an error message, shortened (redact) and with
 // anything that looks like a credential redacted: a token pasted into a
 // route, a method or a baseUrl by mistake must not reach a log (D23). A run
 // of 16 or more letters, digits, "_" or "-" holding both letters and digits
@@ -150,10 +142,19 @@ func quote(s string) string {
 // maxQuotedText bounds the quoted text of one input in a message.
 const maxQuotedText = 240
 
-// redact returns s shortened (clip), with every run that looks like a
-// credential cut to its first 4 characters (quote).
+// redact returns s shortened to maxQuoted bytes, with every run that looks
+// like a credential cut to its first 4 characters (quote). A run that the
+// shortening would cut is judged whole first: cut short, a token would no
+// longer look like one, and its head would be shown.
 func redact(s string) string {
-	s = clip(s)
+	clipped := len(s) > maxQuoted
+	if clipped {
+		end := maxQuoted
+		for end < len(s) && (isNameChar(s[end]) || s[end] == '-') {
+			end++
+		}
+		s = s[:end]
+	}
 	var b []byte
 	last := 0
 	for i := 0; i < len(s); {
@@ -176,6 +177,9 @@ func redact(s string) string {
 	if b != nil {
 		s = string(append(b, s[last:]...))
 	}
+	if clipped {
+		s = s[:min(len(s), maxQuoted)] + "..."
+	}
 	return s
 }
 
@@ -183,7 +187,10 @@ func redact(s string) string {
 // ("https://admin:password@host") and the values of its query string and
 // fragment ("?client_secret=...") replaced by "[redacted]": places where a
 // url carries credentials that are no token-like run (D23). It runs before
-// clip, so that a password cut in two by the clip is still found. The
+// redact shortens the text, so that a password cut in two there is still
+// found. An authority is read as URL parsers read an http(s) url's, after
+// any number of slashes or backslashes ("https:/user:pass@host"), and
+// "user:pass@host" without a scheme is taken for one too. The
 // expressions of a template ("{owner}", "{?page}") are names, not values,
 // and stay; a "{" whose expression is malformed (unclosed) protects nothing
 // past the first character no expression holds.
@@ -221,10 +228,22 @@ func hideURLSecrets(s string) string {
 			}
 		case query && c == '=' && value < 0:
 			value = i + 1
-		case !query && c == ':' && strings.HasPrefix(s[i:], "://"):
-			// The authority runs to the first "/", "?", "#" or white space;
-			// its userinfo to the last "@" in it.
-			start := i + 3
+		case !query && c == '@' && value < 0:
+			// "user:password@" with no scheme before it.
+			start := i
+			for start > h.last && !isSpace(s[start-1]) && s[start-1] != '/' && s[start-1] != '"' {
+				start--
+			}
+			if strings.IndexByte(s[start:i], ':') >= 0 {
+				h.cut(start, i)
+			}
+		case !query && c == ':' && (strings.HasPrefix(s[i:], "://") || httpSchemeBefore(s, i)):
+			// The authority runs to the first "/", "?", "#" or white space
+			// after the slashes; its userinfo to the last "@" in it.
+			start := i + 1
+			for start < len(s) && (s[start] == '/' || s[start] == '\\') {
+				start++
+			}
 			end := start
 			for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' && !isSpace(s[end]) {
 				end++
@@ -240,6 +259,19 @@ func hideURLSecrets(s string) string {
 		return s
 	}
 	return string(append(h.b, s[h.last:]...))
+}
+
+// httpSchemeBefore reports whether s[:i] ends with the word http or https,
+// in any case: the ":" at i then starts what URL parsers read as an
+// authority, with or without slashes.
+func httpSchemeBefore(s string, i int) bool {
+	for _, scheme := range [...]string{"https", "http"} {
+		j := i - len(scheme)
+		if j >= 0 && (j == 0 || !isNameChar(s[j-1])) && lowerASCII(s[j:i]) == scheme {
+			return true
+		}
+	}
+	return false
 }
 
 // hider builds what hideURLSecrets returns: s with cuts made.

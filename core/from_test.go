@@ -2,6 +2,7 @@ package core
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,14 @@ func TestOptionNamesAreNotParametersAndEveryOtherKeyIs(t *testing.T) { // D15
 func TestRedactCutsARunThatLooksLikeATokenToItsFirstFourCharacters(t *testing.T) { // D23
 	if got := Redact("token 0123456789abcdefghij and more"); got != "token 0123[redacted] and more" {
 		t.Errorf("got %q", got)
+	}
+	// Where the text is shortened in the middle of a token, the token is
+	// judged whole: its head alone would not look like one.
+	for _, n := range []int{183, 190, 195} {
+		long := strings.Repeat("a", n) + "/ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8/{a"
+		want := strings.Repeat("a", n) + "/ghp_[redacted]"
+		if got, want := Redact(long), want[:min(len(want), 200)]+"..."; got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
 	}
 }

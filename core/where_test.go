@@ -390,6 +390,10 @@ func TestRedactHidesAURLsUserinfoAndQueryValues(t *testing.T) { // D23
 		{"/x{?a,b}", "/x{?a,b}"},
 		{"/x?a=b?c", "/x?a=[redacted]"},
 		{"user@example.com", "user@example.com"},
+		{"https:/admin:hunter2@ghe.corp/api", "https:/[redacted]@ghe.corp/api"},
+		{`HTTPS:\\u:p@h/x`, `HTTPS:\\[redacted]@h/x`},
+		{"admin:hunter2@ghe.corp/api", "[redacted]@ghe.corp/api"},
+		{"GET /repos/:owner", "GET /repos/:owner"},
 	} {
 		if got := Redact(c.in); got != c.want {
 			t.Errorf("Redact(%q) = %q, want %q", c.in, got, c.want)
