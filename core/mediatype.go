@@ -50,30 +50,37 @@ func (s *Session) loadMediaType(v Value) (Value, error) {
 	if err != nil || v.kind() != Object || v.obj().clean || mediaTypeLoaded(v.obj()) {
 		return v, err
 	}
+	return s.loadMediaTypeMembers(v.obj())
+}
+
+// loadMediaTypeMembers is loadMediaType for a mediaType with a member to
+// load: a copy of it with its format and previews loaded. Apart, so that
+// the usual call, with nothing to load, stays small where it is inlined.
+//
+//go:noinline
+func (s *Session) loadMediaTypeMembers(o *Obj) (Value, error) {
 	r := s.obj()
-	r.copyFrom(v.obj())
+	r.copyFrom(o)
 	for i := range r.ents {
 		e := &r.ents[i]
-		switch e.k {
-		case "format":
-			if e.v, err = s.load(e.v, "mediaType.format"); err != nil {
-				return Value{}, err
-			}
-		case "previews":
-			if e.v, err = s.load(e.v, "mediaType.previews"); err != nil {
-				return Value{}, err
-			}
-			if l := e.v.list(); anyUnloaded(l) {
-				start := len(s.list)
-				for _, p := range l {
-					if p, err = s.load(p, "mediaType.previews"); err != nil {
-						return Value{}, err
-					}
-					s.list = append(s.list, p)
-				}
-				e.v = List(s.list[start:len(s.list):len(s.list)]...)
-			}
+		if e.k != "format" && e.k != "previews" {
+			continue
 		}
+		v, err := s.load(e.v, "mediaType."+e.k)
+		if err != nil {
+			return Value{}, err
+		}
+		if anyUnloaded(v.list()) {
+			start := len(s.list)
+			for _, p := range v.list() {
+				if p, err = s.load(p, "mediaType.previews"); err != nil {
+					return Value{}, err
+				}
+				s.list = append(s.list, p)
+			}
+			v = List(s.list[start:len(s.list):len(s.list)]...)
+		}
+		e.v = v
 	}
 	return ObjValue(r), nil
 }

@@ -172,8 +172,10 @@ func (s *Session) mergeMediaType(d, v Value) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if d, err = s.loadMediaType(d); err != nil {
-		return Value{}, err
+	if d.kind() == Object && (d.unloaded() || !d.obj().clean) { // a layer's, with members to load perhaps
+		if d, err = s.loadMediaType(d); err != nil {
+			return Value{}, err
+		}
 	}
 	if err := checkMediaType(v); err != nil || v.kind() != Object {
 		return v, err

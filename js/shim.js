@@ -92,7 +92,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     enumerable: true,
     get() {
       const layer = this?.[LAYER];
-      if (layer === undefined) throw new TypeError("DEFAULTS must be read from an endpoint");
+      if (layer === undefined) throw invalidArgument("DEFAULTS", "must be read from an endpoint");
       return send(OP_MERGE, layer, undefined, null);
     },
   };

@@ -15,6 +15,16 @@ import { EndpointError, invalidArgument, messageOf } from "./errors.js";
  * such as a cyclic one) throws an EndpointError (D5, D28).
  */
 export function toFetch(options) {
+  try {
+    return fetchArgs(options);
+  } catch (e) {
+    // A revoked Proxy or a getter that throws: the input could not be read (D28).
+    if (e instanceof EndpointError) throw e;
+    throw invalidArgument("options", `could not be read: ${messageOf(e)}`);
+  }
+}
+
+function fetchArgs(options) {
   if (options === null || typeof options !== "object") {
     throw invalidArgument("options", `toFetch takes the request options endpoint() returns, not ${options === null ? "null" : typeof options}`);
   }

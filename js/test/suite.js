@@ -628,6 +628,15 @@ export const cases = [
     same(throwsCode(() => mod.toFetch({ method: "GET", url: "/x" }), "ERR_INVALID_ARGUMENT", mod).field, "headers");
     const throwing = { toJSON() { throw new RangeError("no"); } };
     same(throwsCode(() => mod.toFetch(mod.endpoint("POST /x", { throwing })), "ERR_INVALID_ARGUMENT", mod).field, "body");
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    same(throwsCode(() => mod.toFetch(proxy), "ERR_INVALID_ARGUMENT", mod).field, "options", "options that cannot be read");
+    same(throwsCode(() => mod.toFetch({ method: "get", url: "https://h.example/x", headers: {}, request: proxy }), "ERR_INVALID_ARGUMENT", mod).field, "options", "a request that cannot be read");
+  }],
+  ["DEFAULTS read from something that is no endpoint is an EndpointError (D28)", (mod) => {
+    const get = Object.getOwnPropertyDescriptor(mod.endpoint, "DEFAULTS").get;
+    same(throwsCode(() => get.call({}), "ERR_INVALID_ARGUMENT", mod).field, "DEFAULTS");
+    same(Object.create(mod.endpoint).DEFAULTS.baseUrl, "https://api.github.com", "through an object made with an endpoint as prototype");
   }],
   ["a getter that throws an EndpointError has it re-thrown as it is; anything else it throws is ERR_INVALID_ARGUMENT (D28)", (mod) => {
     const mine = new mod.EndpointError("ERR_INVALID_PARAMETER", "endpoint: mine: made by the program", "mine");
