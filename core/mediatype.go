@@ -86,11 +86,14 @@ func (s *Session) loadMediaTypeMembers(o *Obj) (Value, error) {
 }
 
 // mediaTypeLoaded reports whether mediaType o holds nothing still to be
-// loaded that the engine reads: its format, its previews and their names.
+// loaded: no member, nor a member of a list (its previews), is.
 func mediaTypeLoaded(o *Obj) bool {
-	f, _ := o.Get("format")
-	p, _ := o.Get("previews")
-	return !f.unloaded() && !p.unloaded() && !anyUnloaded(p.list())
+	for i := range o.ents {
+		if v := o.ents[i].v; v.unloaded() || anyUnloaded(v.list()) {
+			return false
+		}
+	}
+	return true
 }
 
 // anyUnloaded reports whether a value of l is still to be loaded.
