@@ -73,6 +73,9 @@ func markChecked(d *Obj) {
 	}
 }
 
+// defaultBaseURL is the global defaults' baseUrl (D1).
+const defaultBaseURL = "https://api.github.com"
+
 // base is the Builder with the global defaults (D1).
 var base = newBuilder(globalDefaults())
 
@@ -90,7 +93,7 @@ func globalDefaults() *Obj {
 	mediaType.clean = true
 	d := NewObj(4)
 	d.Append("method", Str("GET"))
-	d.Append("baseUrl", Str("https://api.github.com"))
+	d.Append("baseUrl", Str(defaultBaseURL))
 	d.Append("headers", ObjValue(headers))
 	d.Append("mediaType", ObjValue(mediaType))
 	return d

@@ -72,21 +72,9 @@ func urlOrigin(url, base string) origin {
 // expanded (D8) and is sent as written, so "\" is a delimiter there, as
 // URL parsers read it in http(s) urls.
 func baseOrigin(base string) origin {
-	auth := baseAuthority(base)
-	if auth == "" {
-		// "https://" + "/" + path: the path's first segment would be the host.
-		return origin{}
-	}
-	return origin{key: originKey(base[:schemeLen(base)-3], auth), known: true}
-}
-
-// baseAuthority returns the authority of base, an http(s) url, as URL
-// parsers read it: after the scheme and any slashes and backslashes, up to
-// the next one or "?" or "#"; "" when there is none.
-func baseAuthority(base string) string {
 	n := schemeLen(base)
 	if n == 0 {
-		return ""
+		return origin{}
 	}
 	i := n
 	for i < len(base) && (base[i] == '/' || base[i] == '\\') {
@@ -96,7 +84,11 @@ func baseAuthority(base string) string {
 	for j < len(base) && base[j] != '/' && base[j] != '\\' && base[j] != '?' && base[j] != '#' {
 		j++
 	}
-	return base[i:j]
+	if i == j {
+		// "https://" + "/" + path: the path's first segment would be the host.
+		return origin{}
+	}
+	return origin{key: originKey(base[:n-3], base[i:j]), known: true}
 }
 
 // mayBecomeAbsolute reports whether a url without a scheme may expand to

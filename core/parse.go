@@ -6,8 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
 
 // jsonContentType is the content-type of a body built by the engine (D20).
@@ -242,9 +240,10 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 
 // usableBase is usableBaseURL, but a layer's own baseUrl, which its Builder
 // checked once when it was made, is not checked again: it is known by the
-// address of its text, the Builder's copy.
+// address of its text, the Builder's copy. Nor is the global defaults',
+// which merged options handed to parse() mostly hold.
 func (s *Session) usableBase(base string) bool {
-	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) {
+	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) || base == defaultBaseURL {
 		return true
 	}
 	return usableBaseURL(base)
@@ -253,46 +252,64 @@ func (s *Session) usableBase(base string) bool {
 // usableBaseURL reports whether s is an absolute http(s) url that names a
 // host, without white space or control characters (D8): any other baseUrl
 // could only give a broken request, or one whose path's first segment
-// becomes its host ("https://" joined to "/evil.example/x").
+// becomes its host ("https://" joined to "/evil.example/x"). The authority
+// is read as URL parsers read it: after any slashes and backslashes, up to
+// the next one or "?" or "#"; its host is what is left without userinfo
+// and port.
 func usableBaseURL(s string) bool {
-	if authorityHost(baseAuthority(s)) == "" { // no http(s) scheme, or no host
+	n := schemeLen(s)
+	if n == 0 {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] <= ' ' || s[i] == 0x7f {
-			return false
+	i := n
+	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
+		i++
+	}
+	host, colon, end := i, -1, i // colon: the last ":" after the host's start, outside an IPv6 address
+	for ; end < len(s) && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#'; end++ {
+		switch s[end] {
+		case '@':
+			host, colon = end+1, -1
+		case ':':
+			colon = end
+		case ']':
+			colon = -1
 		}
 	}
-	if ascii.Is(s) {
-		return true
+	if colon >= 0 { // a port: digits, or none
+		for k := colon + 1; k < end; k++ {
+			if s[k] < '0' || s[k] > '9' {
+				return false
+			}
+		}
+		end = colon
 	}
-	if !utf8.ValidString(s) { // a lone surrogate (D12)
+	if end <= host {
+		return false
+	}
+	wide := false
+	for k := 0; k < len(s); k++ {
+		if s[k] <= ' ' || s[k] == 0x7f {
+			return false
+		}
+		wide = wide || s[k] >= utf8.RuneSelf
+	}
+	return !wide || wideTextUsable(s)
+}
+
+// wideTextUsable reports whether s, which is not ASCII, is valid UTF-8 (no
+// lone surrogate, D12) with no Unicode white space or control character
+// (U+0085, U+00A0, U+2028...).
+func wideTextUsable(s string) bool {
+	if !utf8.ValidString(s) {
 		return false
 	}
 	for _, r := range s {
-		if unicode.IsSpace(r) || unicode.IsControl(r) { // U+0085, U+00A0, U+2028...
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
 			return false
 		}
 	}
 	return true
-}
-
-// authorityHost returns the host of a url's authority: without userinfo and
-// port, "" when there is none or the port is not a number.
-func authorityHost(auth string) string {
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		auth = auth[at+1:]
-	}
-	host, port := auth, ""
-	if k := strings.LastIndexByte(auth, ':'); k > strings.LastIndexByte(auth, ']') { // not within an IPv6 address
-		host, port = auth[:k], auth[k+1:]
-	}
-	for i := 0; i < len(port); i++ {
-		if port[i] < '0' || port[i] > '9' {
-			return ""
-		}
-	}
-	return host
 }
 
 // methodCases returns the lower- and upper-case names of a method as
