@@ -240,10 +240,9 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 
 // usableBase is usableBaseURL, but a layer's own baseUrl, which its Builder
 // checked once when it was made, is not checked again: it is known by the
-// address of its text, the Builder's copy. Nor is the global defaults',
-// which merged options handed to parse() mostly hold.
+// address of its text, the Builder's copy.
 func (s *Session) usableBase(base string) bool {
-	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) || base == defaultBaseURL {
+	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) {
 		return true
 	}
 	return usableBaseURL(base)
@@ -257,6 +256,9 @@ func (s *Session) usableBase(base string) bool {
 // the next one or "?" or "#"; its host is what is left without userinfo
 // and port.
 func usableBaseURL(s string) bool {
+	if s == defaultBaseURL { // the usual one, as merged options and new layers hold it
+		return true
+	}
 	n := schemeLen(s)
 	if n == 0 {
 		return false
