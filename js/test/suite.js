@@ -634,9 +634,10 @@ export const cases = [
     same(throwsCode(() => mod.toFetch({ method: "get", url: "https://h.example/x", headers: {}, request: proxy }), "ERR_INVALID_ARGUMENT", mod).field, "options", "a request that cannot be read");
   }],
   ["DEFAULTS read from something that is no endpoint is an EndpointError (D28)", (mod) => {
-    const get = Object.getOwnPropertyDescriptor(mod.endpoint, "DEFAULTS").get;
+    const client = mod.endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" });
+    const get = Object.getOwnPropertyDescriptor(client, "DEFAULTS").get;
     same(throwsCode(() => get.call({}), "ERR_INVALID_ARGUMENT", mod).field, "DEFAULTS");
-    same(Object.create(mod.endpoint).DEFAULTS.baseUrl, "https://api.github.com", "through an object made with an endpoint as prototype");
+    same(Object.create(client).DEFAULTS.baseUrl, "https://ghe.example/api/v3", "through an object made with an endpoint as prototype");
   }],
   ["a getter that throws an EndpointError has it re-thrown as it is; anything else it throws is ERR_INVALID_ARGUMENT (D28)", (mod) => {
     const mine = new mod.EndpointError("ERR_INVALID_PARAMETER", "endpoint: mine: made by the program", "mine");
