@@ -221,8 +221,12 @@ func (t *template) missing(e *expression, o *Obj) error {
 			list += ", " + k
 		}
 	}
-	return errorf(CodeMissingParameter, e.vars[0].name, "no value for {%s}, a whole segment in the middle of the url %s; %s",
-		names, quote(t.src), redact(list))
+	where := "a whole segment in the middle of the url"
+	if n := schemeLen(t.src); n > 0 && len(t.parts) > 1 && t.parts[0].expr == nil && len(t.parts[0].lit) == n && t.parts[1].expr == e {
+		where = "the host of the url"
+	}
+	return errorf(CodeMissingParameter, e.vars[0].name, "no value for {%s}, %s %s; %s",
+		names, where, quote(t.src), redact(list))
 }
 
 // maxListed bounds the parameters a D34 message lists.

@@ -343,6 +343,12 @@ var segmentCases = []whereCase{
 	{name: "the host of an absolute url is no path segment (D34)",
 		route: "GET https://{host}/x/y", options: `{"host":"h.example"}`,
 		want: `{"method":"get","url":"https://h.example/x/y","headers":{` + stdHeaders + `}}`},
+	{name: "a missing host of an absolute url with a path after it is an error, not the path's first segment as host (D34)",
+		route: "GET https://{host}/repos/{owner}", options: `{"owner":"o"}`,
+		err: CodeMissingParameter, field: "host", has: []string{"the host of the url"}},
+	{name: "so is a missing host with a port after it (D34)",
+		route: "GET https://{host}:8443/x",
+		err:   CodeMissingParameter, field: "host"},
 }
 
 func TestAPathSegmentInTheMiddleNeedsItsParameter(t *testing.T) { // D34
