@@ -158,9 +158,26 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 // as the exports answer one.
 func panicError(p any) *core.Error {
 	if e, ok := p.(js.Error); ok {
-		return core.NewError(core.CodeInvalidArgument, "options", "options: a value could not be read: "+e.Error())
+		return core.NewError(core.CodeInvalidArgument, "options", "options: a value could not be read: "+thrown(e.Value))
 	}
 	return bridge.PanicError(p)
+}
+
+// thrown describes what JavaScript threw: an Error's message, or the value
+// as String() writes it, since a getter may throw 42, null or a Symbol
+// (js.Error's Error would panic on those, inside the recovery).
+func thrown(v js.Value) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "an exception that cannot be read"
+		}
+	}()
+	if t := v.Type(); t == js.TypeObject || t == js.TypeFunction {
+		if m := get(v, "message"); m.Type() == js.TypeString {
+			return m.String()
+		}
+	}
+	return jsString.Invoke(v).String()
 }
 
 // errorJS answers err as {error: {code, field, message}}.

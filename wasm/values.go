@@ -42,13 +42,21 @@ var hostClasses = [...]struct {
 
 // objectArg reads an argument that is a plain object or absent (undefined,
 // null).
+// maxValues is how many values one argument of the global object's members
+// may hold, nested ones included (D29). They read every value, body values
+// too, at a few µs each through syscall/js: past this, a call would run for
+// seconds. The ES module, which passes body values by reference, has no
+// such limit.
+const maxValues = 1 << 16
+
 func objectArg(v js.Value, field string) (*core.Obj, error) {
 	if v.IsUndefined() || v.IsNull() {
 		return nil, nil
 	}
-	cv, ok := fromJS(v, 1)
+	budget := maxValues
+	cv, ok := fromJS(v, 1, &budget)
 	if !ok {
-		return nil, core.NewError(core.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(core.MaxDepth)+" levels, or cyclic")
+		return nil, core.NewError(core.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(core.MaxDepth)+" levels, cyclic, or more than "+strconv.Itoa(maxValues)+" values")
 	}
 	if cv.Kind() != core.Object {
 		return nil, core.NewError(core.CodeInvalidArgument, field, field+": must be a plain object")
@@ -75,8 +83,14 @@ func typeOf(v js.Value) (t js.Type, ok bool) {
 // fromJS reads v at depth (the options object is 1): plain objects (own
 // enumerable keys, in order) and arrays member by member, any other object
 // or function as itself, which the engine passes on untouched. It returns
-// false when v nests deeper than core.MaxDepth.
-func fromJS(v js.Value, depth int) (core.Value, bool) {
+// false when v nests deeper than core.MaxDepth, or holds more values than
+// *budget, which it counts down: an array of a huge length, or a structure
+// whose branches share their objects, could otherwise exhaust the module's
+// memory or run for ever (D29).
+func fromJS(v js.Value, depth int, budget *int) (core.Value, bool) {
+	if *budget--; *budget < 0 {
+		return core.Value{}, false
+	}
 	t, ok := typeOf(v)
 	if !ok {
 		return core.Big(jsString.Invoke(v).String()), true
@@ -97,9 +111,13 @@ func fromJS(v js.Value, depth int) (core.Value, bool) {
 			return core.Value{}, false
 		}
 		if jsArray.Call("isArray", v).Bool() {
-			l := make([]core.Value, get(v, "length").Int())
+			n := get(v, "length") // a Proxy's may be anything
+			if n.Type() != js.TypeNumber || n.Float() < 0 || n.Float() > float64(*budget) {
+				return core.Value{}, false
+			}
+			l := make([]core.Value, n.Int())
 			for i := range l {
-				if l[i], ok = fromJS(get(v, i), depth+1); !ok {
+				if l[i], ok = fromJS(get(v, i), depth+1, budget); !ok {
 					return core.Value{}, false
 				}
 			}
@@ -111,7 +129,7 @@ func fromJS(v js.Value, depth int) (core.Value, bool) {
 			for i := range keys.Length() {
 				jk := keys.Index(i)
 				k := text(jk)
-				m, ok := fromJS(get(v, jk), depth+1) // by the key itself, which k may not spell (a lone surrogate)
+				m, ok := fromJS(get(v, jk), depth+1, budget) // by the key itself, which k may not spell (a lone surrogate)
 				if !ok {
 					return core.Value{}, false
 				}

@@ -104,8 +104,15 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
   const cyclic = { a: {} };
   cyclic.a.b = cyclic;
   assert.equal(api.endpoint(undefined, "GET /x", cyclic).error.code, "ERR_INVALID_ARGUMENT");
-  const hostile = { get q() { throw new Error("no"); } };
-  assert.equal(api.endpoint(undefined, "GET /x", hostile).error.code, "ERR_INVALID_ARGUMENT", "a throwing getter is an error, not the end of the Go program");
+  for (const thrown of [new Error("no"), 42, null, Symbol("s"), Object.create(null)]) {
+    const hostile = { get q() { throw thrown; } };
+    assert.equal(api.endpoint(undefined, "GET /x", hostile).error.code, "ERR_INVALID_ARGUMENT", "a throwing getter is an error, not the end of the Go program");
+  }
+  let shared = {};
+  for (let i = 0; i < 40; i++) shared = { a: shared, b: shared }; // 2^40 paths through 41 objects
+  for (const big of [Object.assign([], { length: 1e8 }), new Proxy([], { get: (t, k) => (k === "length" ? "zz" : t[k]) }), shared]) {
+    assert.equal(api.endpoint(undefined, "POST /x", { big }).error.code, "ERR_INVALID_ARGUMENT", "too many values is an error, found early (D29)");
+  }
   same(api.endpoint(undefined, route, options), mod.endpoint(route, options), "and the next call works");
 });
 
