@@ -191,9 +191,12 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 		if v.kind() == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
-		if v.unloaded() && v.kind() != Object {
+		if v.unloaded() && v.kind() != Object || v.kind() == Array {
 			var err error
-			if v, err = s.load(v, k); err != nil {
+			if v, err = s.load(v, k); err == nil {
+				v, err = s.loadMembers(v, k, 1)
+			}
+			if err != nil {
 				return nil, err
 			}
 		}

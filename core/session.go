@@ -154,6 +154,61 @@ func (s *Session) loadNow(v Value, field string) (Value, error) {
 	return lv, nil
 }
 
+// loadMembers returns v, a list or an object the url reads member by member,
+// with its members loaded, lists within lists too: a layer keeps its long
+// strings in JavaScript even inside lists and objects (the shim holds them),
+// and a url reads them like any other (D16, D33).
+func (s *Session) loadMembers(v Value, field string, depth int) (Value, error) {
+	switch {
+	case depth > MaxDepth:
+		return Value{}, errorf(CodeInvalidArgument, field, "nested deeper than %d levels, or cyclic", MaxDepth)
+	case v.kind() == Array && anyUnloadedWithin(v.list(), depth):
+		l := make([]Value, len(v.list())) // not s.list: a list within takes its room there meanwhile
+		for i, e := range v.list() {
+			e, err := s.load(e, field)
+			if err == nil {
+				e, err = s.loadMembers(e, field, depth+1)
+			}
+			if err != nil {
+				return Value{}, err
+			}
+			l[i] = e
+		}
+		return List(l...), nil
+	case v.kind() == Object && !v.unloaded() && !v.obj().clean:
+		o := v.obj()
+		for i := range o.ents {
+			if o.ents[i].v.unloaded() {
+				r := s.obj()
+				r.copyFrom(o)
+				for j := i; j < len(r.ents); j++ {
+					var err error
+					if r.ents[j].v, err = s.load(r.ents[j].v, field+"."+r.ents[j].k); err != nil {
+						return Value{}, err
+					}
+				}
+				return ObjValue(r), nil
+			}
+		}
+	}
+	return v, nil
+}
+
+// anyUnloadedWithin reports whether a member of l, a list at depth, or of a
+// list in it, is still to be loaded; and true past MaxDepth, where
+// loadMembers refuses a list (a Go program's may be cyclic).
+func anyUnloadedWithin(l []Value, depth int) bool {
+	if depth > MaxDepth {
+		return true
+	}
+	for _, e := range l {
+		if e.unloaded() || e.kind() == Array && anyUnloadedWithin(e.list(), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // viewString returns b as a string without copying: b must not change while
 // the string is in use (Session).
 func viewString(b []byte) string {

@@ -668,6 +668,9 @@ func (t *template) expandRecording(dst []byte, s *Session, o *Obj, spans *[]expr
 				continue
 			}
 			v, err := s.load(v, vs.name)
+			if err == nil {
+				v, err = s.loadMembers(v, vs.name, 1)
+			}
 			if err != nil {
 				return dst, false, err
 			}

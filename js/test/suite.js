@@ -569,6 +569,16 @@ export const cases = [
     same(preview("GET /x").headers.accept, `application/vnd.github.p${long}-preview+json`, "D25");
     same(preview("GET /x"), preview.parse(preview.merge("GET /x")), "endpoint() is parse(merge())");
   }],
+  ["a long string inside a list or object set by defaults() is read where the url uses it, as in a call (spec rule 6, D11, D16, D21, D33)", (mod) => {
+    const long = "x".repeat(300);
+    const cases = [[{ q: { c: long } }, "GET /y{?q}"], [{ q: [long] }, "GET /y"], [{ "f[]": [long, "b"] }, "GET /y"], [{ p: ["a", long] }, "GET /y{/p*}"], [{ q: [["a", long]] }, "GET /y"]];
+    for (const [defaults, route] of cases) {
+      const client = mod.endpoint.defaults(defaults);
+      same(client(route), mod.endpoint(route, defaults), `${route} ${Object.keys(defaults)[0]}`);
+      same(client.parse(client.merge(route)), mod.endpoint(route, defaults), `${route}, parse(merge())`);
+    }
+    same(mod.endpoint.defaults({ q: { c: long } }).defaults({ q: { d: "1" } })("GET /y{?q*}"), mod.endpoint("GET /y{?q*}", { q: { c: long, d: "1" } }), "a layer's object merged with another's (D21)");
+  }],
   ["a parameter may not make a . or .. path segment, %2e forms included; ..., .well-known and the template's own dots stay (D32)", (mod) => {
     const e = throwsCode(() => mod.endpoint("DELETE /repos/{owner}/{repo}", { owner: "victim", repo: ".." }), "ERR_INVALID_PARAMETER", mod);
     same(e.field, "repo");
