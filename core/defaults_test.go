@@ -34,6 +34,39 @@ func TestChangingACopyOfDEFAULTSChangesNothing(t *testing.T) { // D2
 	}
 }
 
+func TestChangingAMergeResultChangesNoDefaults(t *testing.T) { // D2
+	layer, err := Defaults(O("mediaType", O("format", "raw"), "labels", List(Str("a"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*Builder{New(), layer} {
+		m, err := b.Merge("GET /x", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := m.Get("headers")
+		h.Obj().Set("authorization", Str("token SECRET"))
+		mt, _ := m.Get("mediaType")
+		mt.Obj().Set("format", Str("diff"))
+		if l, ok := m.Get("labels"); ok {
+			l.List()[0] = Str("changed")
+		}
+		r, err := b.Endpoint("GET /x", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := r.Headers.Get("authorization"); ok {
+			t.Error("a header set on a merge result reached the next call")
+		}
+		if a, _ := r.Headers.Get("accept"); strings.Contains(a.Text(), "diff") {
+			t.Errorf("a mediaType changed on a merge result reached the next call: %q", a.Text())
+		}
+		if strings.Contains(r.URL, "changed") {
+			t.Errorf("a list changed on a merge result reached the next call: %q", r.URL)
+		}
+	}
+}
+
 func TestAGraphqlCallWithPreviewsChangesNoDefaults(t *testing.T) { // D2
 	b, err := Defaults(obj(t, `{"mediaType":{"previews":["a"]}}`))
 	if err != nil {

@@ -129,9 +129,13 @@ func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
 }
 
 // Merge layers route and options over b's defaults. It does not need a url
-// (D7) and keeps the method as written (D3).
+// (D7) and keeps the method as written (D3). It merges over a copy of b's
+// defaults, so that changing the result changes nothing of b's (D2), while
+// the values of options stay the caller's own (D21, D27).
 func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
-	return new(Session).Merge(b, route, options)
+	s := new(Session)
+	s.begin()
+	return s.merge(b.defaults.deepClone(1), route, options)
 }
 
 // Parse turns merged options into request options; it ignores b's defaults,

@@ -57,7 +57,9 @@ func (s *Session) mergeParse(b *Builder, route string, options *Obj) (*Request, 
 	return s.parse(merged)
 }
 
-// Merge is Builder.Merge in this session.
+// Merge is Builder.Merge in this session, without its copy: the result is
+// the session's scratch memory until its next call, and shares objects with
+// b's defaults, which must not be changed through it.
 func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	s.begin()
 	return s.merge(b.defaults, route, options)

@@ -42,7 +42,7 @@ func main() {
 		return requestJS(r), err
 	}))
 	api.Set("merge", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
-		m, err := b.Merge(route, options)
+		m, err := merge(b, route, options)
 		return objectJS(m), err
 	}))
 	api.Set("parse", member(noDefaults|noRoute, func(b *core.Builder, _ string, options *core.Obj) (js.Value, error) {
@@ -52,7 +52,7 @@ func main() {
 	api.Set("defaults", member(noRoute, func(b *core.Builder, _ string, options *core.Obj) (js.Value, error) {
 		// The new defaults are the merge of options over the layer, as
 		// Builder.Defaults makes them (spec rule 1).
-		m, err := b.Merge("", options)
+		m, err := merge(b, "", options)
 		return objectJS(m), err
 	}))
 	// DEFAULTS is merge() with nothing to merge, made when it is read: a new
@@ -60,7 +60,7 @@ func main() {
 	jsObject.Call("defineProperty", api, "DEFAULTS", map[string]any{
 		"enumerable": true,
 		"get": js.FuncOf(func(js.Value, []js.Value) any {
-			d, _ := core.Merge("", nil)
+			d, _ := merge(core.New(), "", nil)
 			return objectJS(d)
 		}),
 	})
@@ -71,6 +71,13 @@ func main() {
 	api.Set("goVersion", goVersion)
 	js.Global().Set(name, api)
 	select {}
+}
+
+// merge is Builder.Merge without its copy: the members turn the result into
+// JavaScript values at once, and the copy would link core's cloner into the
+// module for nothing.
+func merge(b *core.Builder, route string, options *core.Obj) (*core.Obj, error) {
+	return new(core.Session).Merge(b, route, options)
 }
 
 // hc is what core gives the bridge beyond its API (internal/host): here, a
@@ -132,11 +139,10 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 	}
 	if d != nil {
 		// The defaults are layered over the global ones (spec rule 1) and
-		// kept as they are, as the bridge keeps a layer: merge() of a fresh
-		// session gives an object of the caller's own, so Builder.Defaults'
-		// deep copy, which only this would link into the module, is not
-		// needed.
-		if d, err = b.Merge("", d); err != nil {
+		// kept as they are, as the bridge keeps a layer: the merge of a
+		// fresh session is the call's own, so Builder.Defaults' deep copy,
+		// which only this would link into the module, is not needed.
+		if d, err = merge(b, "", d); err != nil {
 			return js.Value{}, err
 		}
 		b = new(core.Builder)
