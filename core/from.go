@@ -20,7 +20,14 @@ import (
 // can write, structs by their json tags included, converts it as
 // encoding/json would, and returns an error naming the field for what
 // cannot be written.
-func From(x any) Value {
+//
+// A []any or map[string]any nested deeper than MaxDepth, as a cyclic one
+// is, stays the caller's opaque value from there on (D29): converting it
+// would never end.
+func From(x any) Value { return from(x, 1) }
+
+// from is From at depth (the value given is 1).
+func from(x any, depth int) Value {
 	switch t := x.(type) {
 	case nil:
 		return NullValue()
@@ -57,9 +64,12 @@ func From(x any) Value {
 	case float64:
 		return Num(t)
 	case []any:
+		if depth > MaxDepth {
+			break
+		}
 		l := make([]Value, len(t))
 		for i, e := range t {
-			l[i] = From(e)
+			l[i] = from(e, depth+1)
 		}
 		return List(l...)
 	case []string:
@@ -69,6 +79,9 @@ func From(x any) Value {
 		}
 		return List(l...)
 	case map[string]any:
+		if depth > MaxDepth {
+			break
+		}
 		keys := make([]string, 0, len(t))
 		for k := range t {
 			keys = append(keys, k)
@@ -76,7 +89,7 @@ func From(x any) Value {
 		sort.Strings(keys)
 		o := NewObj(len(keys))
 		for _, k := range keys {
-			o.put(k, -1, From(t[k]), len(o.ents))
+			o.put(k, -1, from(t[k], depth+1), len(o.ents))
 		}
 		o.settle() // "10" sorts before "2" here
 		return ObjValue(o)

@@ -65,3 +65,28 @@ func TestRedactCutsARunThatLooksLikeATokenToItsFirstFourCharacters(t *testing.T)
 		}
 	}
 }
+
+// A cyclic map or slice is converted as far as MaxDepth, and is the
+// caller's opaque value past it: converting it no longer runs until the
+// stack overflows (D29), and where the engine must read it, it is an error.
+func TestFromOfACyclicMapOrSliceEnds(t *testing.T) { // D29
+	m := map[string]any{"a": 1}
+	m["self"] = m
+	s := []any{"x", nil}
+	s[1] = s
+	for _, v := range []any{m, s} {
+		if _, err := Endpoint("GET /x", O("q", v)); err == nil {
+			t.Errorf("%T: a cyclic value in a query string gave no error", v)
+		}
+	}
+	deep := From(m)
+	for i := 0; i < MaxDepth-1; i++ {
+		deep, _ = deep.Obj().Get("self")
+	}
+	if deep.Kind() != Object {
+		t.Fatalf("converted to depth %d: %v", MaxDepth, deep.Kind())
+	}
+	if past, _ := deep.Obj().Get("self"); past.Kind() != Opaque {
+		t.Errorf("past MaxDepth: %v, want the caller's opaque value", past.Kind())
+	}
+}
