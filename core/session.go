@@ -65,9 +65,13 @@ func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	return s.merge(b.defaults, route, options)
 }
 
-// Parse is core.Parse in this session.
+// Parse is core.Parse in this session. A nil merged is an empty object:
+// it has no url (D7).
 func (s *Session) Parse(merged *Obj) (*Request, error) {
 	s.begin()
+	if merged == nil {
+		merged = s.obj()
+	}
 	return s.parse(merged)
 }
 

@@ -166,6 +166,9 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 	if ctx == nil {
 		return nil, nilContext()
 	}
+	if r == nil {
+		return nil, core.NewError(core.CodeInvalidArgument, "r", "r: nil: pass the request options core.Endpoint or core.Parse returned")
+	}
 	body, err := govalue.Body(r)
 	if err != nil {
 		return nil, err

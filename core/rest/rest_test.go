@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -187,6 +188,7 @@ func TestNewRequestRefusesEachWayARequestCannotBeBuilt(t *testing.T) {
 		{"a content-length that is not a number, for a stream", context.Background(), "POST /x",
 			Params{"data": io.MultiReader(), "headers": Params{"content-length": "ten"}}, core.ErrInvalidHeader, "endpoint: headers.content-length: must be a whole number of bytes"},
 		{"a url net/http cannot parse", context.Background(), "GET /x", Params{"baseUrl": "http://[::1"}, core.ErrInvalidArgument, "endpoint: url: net/http cannot send to it: missing ']' in host"},
+		{"a nil reader as data (D19)", context.Background(), "POST /x", core.O("data", (*bytes.Buffer)(nil)), core.ErrInvalidArgument, "endpoint: data: a nil *bytes.Buffer has nothing to read"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -259,6 +261,12 @@ func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *
 	}
 	if _, err := HTTPRequest(nil, r); !errors.Is(err, core.ErrInvalidArgument) {
 		t.Errorf("a nil context: %v", err)
+	}
+	if _, err := HTTPRequest(context.Background(), nil); !errors.Is(err, core.ErrInvalidArgument) {
+		t.Errorf("no request options: %v", err)
+	}
+	if _, err := core.Parse(nil); !errors.Is(err, core.ErrMissingURL) {
+		t.Errorf("parse of nil merged options: %v", err)
 	}
 }
 

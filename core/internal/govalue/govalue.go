@@ -105,6 +105,11 @@ func Body(r *core.Request) (io.Reader, error) {
 		case []byte:
 			return bytes.NewReader(b), nil
 		case io.Reader:
+			if v := reflect.ValueOf(b); v.Kind() == reflect.Pointer && v.IsNil() {
+				// A typed nil, such as a nil *bytes.Buffer: net/http would
+				// read it and panic.
+				return nil, core.NewError(core.CodeInvalidArgument, "data", "data: a nil "+v.Type().String()+" has nothing to read")
+			}
 			return b, nil
 		}
 	}
