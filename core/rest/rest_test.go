@@ -3,8 +3,10 @@ package rest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
+	"math/big"
 	"net/http"
 	"strings"
 	"testing"
@@ -277,6 +279,15 @@ func TestOptionsKeepsEveryDigitOfAGoInteger(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != `{"ids":[1152921504606846976],"owner":"o"}` {
+		t.Errorf("got %s", got)
+	}
+	// So does a number a MarshalJSON writes, as encoding/json sends it.
+	big, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+	o, err = Options(Params{"big": big, "raw": json.RawMessage(`{"id":9007199254740993,"s":"1e400","f":[1.5,-0]}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != `{"big":123456789012345678901234567890,"raw":{"id":9007199254740993,"s":"1e400","f":[1.5,-0]}}` {
 		t.Errorf("got %s", got)
 	}
 }
