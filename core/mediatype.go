@@ -67,18 +67,11 @@ func (s *Session) loadMediaTypeMembers(o *Obj) (Value, error) {
 			continue
 		}
 		v, err := s.load(e.v, "mediaType."+e.k)
+		if err == nil {
+			v, err = s.loadMembers(v, "mediaType."+e.k, 2) // the previews' names
+		}
 		if err != nil {
 			return Value{}, err
-		}
-		if anyUnloaded(v.list()) {
-			start := len(s.list)
-			for _, p := range v.list() {
-				if p, err = s.load(p, "mediaType.previews"); err != nil {
-					return Value{}, err
-				}
-				s.list = append(s.list, p)
-			}
-			v = List(s.list[start:len(s.list):len(s.list)]...)
 		}
 		e.v = v
 	}
