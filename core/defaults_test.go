@@ -67,6 +67,24 @@ func TestChangingAMergeResultChangesNoDefaults(t *testing.T) { // D2
 	}
 }
 
+func TestChangingARequestBodyChangesNoDefaults(t *testing.T) { // D2, D18
+	layer, err := Defaults(O("labels", List(Str("bug")), "meta", O("a", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := layer.Endpoint("POST /repos/{owner}/{repo}/issues", O("owner", "o", "repo", "r", "title", "t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, _ := r.Body.Obj().Get("labels")
+	labels.List()[0] = Str("changed")
+	meta, _ := r.Body.Obj().Get("meta")
+	meta.Obj().Set("a", Num(2))
+	if d := string(AppendJSON(nil, ObjValue(layer.DEFAULTS()))); strings.Contains(d, "changed") || strings.Contains(d, `"a":2`) {
+		t.Errorf("a change to a request's body reached the defaults: %s", d)
+	}
+}
+
 func TestAGraphqlCallWithPreviewsChangesNoDefaults(t *testing.T) { // D2
 	b, err := Defaults(obj(t, `{"mediaType":{"previews":["a"]}}`))
 	if err != nil {

@@ -35,6 +35,10 @@ type Request struct {
 type Builder struct {
 	defaults *Obj
 	base     string // the defaults' baseUrl when it is usable (D8), checked once
+	// shared: a parameter of the defaults is an object or a list, which a
+	// request's JSON body would hand out (D18): Endpoint copies the
+	// defaults first, so that changing the result changes nothing of b's (D2).
+	shared bool
 }
 
 // newBuilder returns the Builder of defaults.
@@ -46,7 +50,12 @@ func newBuilder(defaults *Obj) *Builder {
 
 // set makes defaults b's.
 func (b *Builder) set(defaults *Obj) {
-	b.defaults, b.base = defaults, ""
+	b.defaults, b.base, b.shared = defaults, "", false
+	for i := range defaults.ents {
+		if k := defaults.ents[i].v.kind(); (k == Object || k == Array) && !isReservedKey(defaults.ents[i].k) {
+			b.shared = true
+		}
+	}
 	if v, _ := defaults.Get("baseUrl"); v.kind() == String && !v.unloaded() && usableBaseURL(v.text()) {
 		b.base = v.text()
 	}
@@ -125,6 +134,10 @@ func DEFAULTS() *Obj { return base.DEFAULTS() }
 
 // Endpoint builds request options from route and options over b's defaults.
 func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
+	if b.shared {
+		c := &Builder{defaults: b.defaults.deepClone(1), base: b.base}
+		return new(Session).Endpoint(c, route, options)
+	}
 	return new(Session).Endpoint(b, route, options)
 }
 

@@ -38,7 +38,7 @@ func main() {
 	}
 	api := jsObject.New()
 	api.Set("endpoint", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
-		r, err := b.Endpoint(route, options)
+		r, err := new(core.Session).Endpoint(b, route, options) // as merge, below
 		return requestJS(r), err
 	}))
 	api.Set("merge", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
@@ -73,9 +73,10 @@ func main() {
 	select {}
 }
 
-// merge is Builder.Merge without its copy: the members turn the result into
-// JavaScript values at once, and the copy would link core's cloner into the
-// module for nothing.
+// merge is Builder.Merge without its copy of the defaults: the members turn
+// the result into JavaScript values at once, and the copy would link core's
+// cloner into the module for nothing. The endpoint member does the same for
+// Builder.Endpoint.
 func merge(b *core.Builder, route string, options *core.Obj) (*core.Obj, error) {
 	return new(core.Session).Merge(b, route, options)
 }
@@ -153,8 +154,11 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 		return js.Value{}, err
 	}
 	rs := ""
-	if route.Type() == js.TypeString {
-		rs = route.String()
+	switch t, _ := typeOf(route); {
+	case t == js.TypeString:
+		rs = text(route)
+	case !route.IsUndefined() && !route.IsNull():
+		return js.Value{}, core.NewError(core.CodeInvalidArgument, "route", `route: must be a string such as "GET /user"`)
 	}
 	return fn(b, rs, o)
 }

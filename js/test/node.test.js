@@ -100,6 +100,11 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
   assert.deepEqual(api.endpoint(undefined, "GET /x/{a}", { a: "\ud800" }).error, { code: "ERR_INVALID_PARAMETER", field: "a", message: "endpoint: a: lone surrogate in a value bound for the url" });
 
   assert.equal(api.endpoint(undefined, "TRACE /x").error.code, "ERR_UNSUPPORTED_METHOD");
+  for (const route of [42, new String("GET /x"), 1n]) {
+    assert.throws(() => mod.endpoint(route, {}), (e) => e.code === "ERR_INVALID_ARGUMENT" && e.field === "route");
+    const e = api.endpoint(undefined, route, {}).error;
+    assert.deepEqual([e.code, e.field], ["ERR_INVALID_ARGUMENT", "route"], "a route that is not a string is refused, as endpoint() refuses it");
+  }
   assert.deepEqual(api.endpoint(undefined, "GET /x", "not an object").error.field, "options");
   const cyclic = { a: {} };
   cyclic.a.b = cyclic;
