@@ -77,7 +77,7 @@ func markChecked(d *Obj) {
 			h.clean = true
 		}
 	}
-	if mv, _ := d.Get("mediaType"); mv.kind() == Object && !mv.unloaded() && mediaTypeLoaded(mv.obj()) && checkMediaType(mv) == nil {
+	if mv, _ := d.Get("mediaType"); mv.kind() == Object && !mv.unloaded() && !unloadedWithin(mv, 1) && checkMediaType(mv) == nil {
 		mv.obj().clean = true
 	}
 }

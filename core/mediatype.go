@@ -41,64 +41,6 @@ func checkMediaType(v Value) error {
 	return nil
 }
 
-// loadMediaType returns mediaType v with what the engine reads of it
-// loaded: the object, its format and its previews' names. The shim holds a
-// layer's long strings until the engine reads them, and they are read and
-// checked like any other (D24-D26).
-func (s *Session) loadMediaType(v Value) (Value, error) {
-	v, err := s.load(v, "mediaType")
-	if err != nil || v.kind() != Object || v.obj().clean || mediaTypeLoaded(v.obj()) {
-		return v, err
-	}
-	return s.loadMediaTypeMembers(v.obj())
-}
-
-// loadMediaTypeMembers is loadMediaType for a mediaType with a member to
-// load: a copy of it with its format and previews loaded. Apart, so that
-// the usual call, with nothing to load, stays small where it is inlined.
-//
-//go:noinline
-func (s *Session) loadMediaTypeMembers(o *Obj) (Value, error) {
-	r := s.obj()
-	r.copyFrom(o)
-	for i := range r.ents {
-		e := &r.ents[i]
-		if e.k != "format" && e.k != "previews" {
-			continue
-		}
-		v, err := s.load(e.v, "mediaType."+e.k)
-		if err == nil {
-			v, err = s.loadMembers(v, "mediaType."+e.k, 2) // the previews' names
-		}
-		if err != nil {
-			return Value{}, err
-		}
-		e.v = v
-	}
-	return ObjValue(r), nil
-}
-
-// mediaTypeLoaded reports whether mediaType o holds nothing still to be
-// loaded: no member, nor a member of a list (its previews), is.
-func mediaTypeLoaded(o *Obj) bool {
-	for i := range o.ents {
-		if v := o.ents[i].v; v.unloaded() || anyUnloaded(v.list()) {
-			return false
-		}
-	}
-	return true
-}
-
-// anyUnloaded reports whether a value of l is still to be loaded.
-func anyUnloaded(l []Value) bool {
-	for _, v := range l {
-		if v.unloaded() {
-			return true
-		}
-	}
-	return false
-}
-
 // mediaFormat returns mediaType.format ("" when unset).
 func mediaFormat(mt Value) string {
 	if mt.kind() != Object {

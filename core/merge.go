@@ -168,14 +168,12 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 // the option's, each without its "-preview" suffix and once (D25). null
 // replaces the defaults' mediaType, as any non-object does (D21).
 func (s *Session) mergeMediaType(d, v Value) (Value, error) {
-	v, err := s.loadMediaType(v)
+	v, err := s.loadAll(v, "mediaType")
+	if err == nil {
+		d, err = s.loadAll(d, "mediaType") // a layer's
+	}
 	if err != nil {
 		return Value{}, err
-	}
-	if d.kind() == Object && (d.unloaded() || !d.obj().clean) { // a layer's, with members to load perhaps
-		if d, err = s.loadMediaType(d); err != nil {
-			return Value{}, err
-		}
 	}
 	if err := checkMediaType(v); err != nil || v.kind() != Object {
 		return v, err

@@ -153,7 +153,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if mt, err = s.loadMediaType(mt); err != nil {
+	if mt, err = s.loadAll(mt, "mediaType"); err != nil {
 		return nil, false, err
 	}
 	if err := checkMediaType(mt); err != nil {
@@ -193,10 +193,7 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 		}
 		if v.unloaded() && v.kind() != Object || v.kind() == Array {
 			var err error
-			if v, err = s.load(v, k); err == nil {
-				v, err = s.loadMembers(v, k, 1)
-			}
-			if err != nil {
+			if v, err = s.loadAll(v, k); err != nil {
 				return nil, err
 			}
 		}

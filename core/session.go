@@ -160,20 +160,28 @@ func (s *Session) loadNow(v Value, field string) (Value, error) {
 	return lv, nil
 }
 
-// loadMembers returns v, a list or an object the url reads member by member,
-// with its members loaded, lists within lists too: a layer keeps its long
-// strings in JavaScript even inside lists and objects (the shim holds them),
-// and a url reads them like any other (D16, D33).
-func (s *Session) loadMembers(v Value, field string, depth int) (Value, error) {
-	switch {
-	case depth > MaxDepth:
-		return Value{}, errorf(CodeInvalidArgument, field, "nested deeper than %d levels, or cyclic", MaxDepth)
-	case v.kind() == Array && anyUnloadedWithin(v.list(), depth):
+// loadAll returns v with its content loaded, and what is inside it: the
+// members of an object and the elements of a list, at any depth. The shim
+// holds a layer's long strings even inside its lists and objects, and the
+// engine reads them like any other where it reads v whole: a url's and a
+// query's values, a mediaType (D16, D24-D26, D33).
+func (s *Session) loadAll(v Value, field string) (Value, error) {
+	v, err := s.load(v, field)
+	if err != nil || v.kind() != Array && (v.kind() != Object || v.obj().clean) || !unloadedWithin(v, 1) {
+		return v, err // the usual value: a scalar, or the engine's own checked object, at no call
+	}
+	return s.loadWithin(v, field, 1)
+}
+
+// loadWithin is loadAll for a loaded v with something to load inside it: a
+// copy of it, made from the session's scratch memory.
+func (s *Session) loadWithin(v Value, field string, depth int) (Value, error) {
+	if v.kind() == Array {
 		l := make([]Value, len(v.list())) // not s.list: a list within takes its room there meanwhile
 		for i, e := range v.list() {
 			e, err := s.load(e, field)
-			if err == nil {
-				e, err = s.loadMembers(e, field, depth+1)
+			if err == nil && unloadedWithin(e, depth+1) {
+				e, err = s.loadWithin(e, field, depth+1)
 			}
 			if err != nil {
 				return Value{}, err
@@ -181,35 +189,45 @@ func (s *Session) loadMembers(v Value, field string, depth int) (Value, error) {
 			l[i] = e
 		}
 		return List(l...), nil
-	case v.kind() == Object && !v.unloaded() && !v.obj().clean:
-		o := v.obj()
-		for i := range o.ents {
-			if o.ents[i].v.unloaded() {
-				r := s.obj()
-				r.copyFrom(o)
-				for j := i; j < len(r.ents); j++ {
-					var err error
-					if r.ents[j].v, err = s.load(r.ents[j].v, field+"."+r.ents[j].k); err != nil {
-						return Value{}, err
-					}
-				}
-				return ObjValue(r), nil
-			}
-		}
 	}
-	return v, nil
+	r := s.obj()
+	r.copyFrom(v.obj())
+	for i := range r.ents {
+		e := &r.ents[i]
+		m, err := s.load(e.v, field+"."+e.k)
+		if err == nil && unloadedWithin(m, depth+1) {
+			m, err = s.loadWithin(m, field+"."+e.k, depth+1)
+		}
+		if err != nil {
+			return Value{}, err
+		}
+		e.v = m
+	}
+	return ObjValue(r), nil
 }
 
-// anyUnloadedWithin reports whether a member of l, a list at depth, or of a
-// list in it, is still to be loaded; and true past MaxDepth, where
-// loadMembers refuses a list (a Go program's may be cyclic).
-func anyUnloadedWithin(l []Value, depth int) bool {
+// unloadedWithin reports whether a member or element inside v, a loaded
+// value at depth, is still to be loaded. Past MaxDepth it reports none: a
+// Go program's value may be cyclic, and what reads it so deep refuses it.
+func unloadedWithin(v Value, depth int) bool {
 	if depth > MaxDepth {
-		return true
+		return false
 	}
-	for _, e := range l {
-		if e.unloaded() || e.kind() == Array && anyUnloadedWithin(e.list(), depth+1) {
-			return true
+	switch v.kind() {
+	case Array:
+		for _, e := range v.list() {
+			if e.unloaded() || unloadedWithin(e, depth+1) {
+				return true
+			}
+		}
+	case Object:
+		if v.unloaded() || v.obj().clean { // clean: checked by the engine, so loaded
+			return false
+		}
+		for _, e := range v.obj().ents {
+			if e.v.unloaded() || unloadedWithin(e.v, depth+1) {
+				return true
+			}
 		}
 	}
 	return false

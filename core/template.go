@@ -667,10 +667,7 @@ func (t *template) expandRecording(dst []byte, s *Session, o *Obj, spans *[]expr
 				tv = append(tv, tval{kind: tvString, plain: true, s: v.text()})
 				continue
 			}
-			v, err := s.load(v, vs.name)
-			if err == nil {
-				v, err = s.loadMembers(v, vs.name, 1)
-			}
+			v, err := s.loadAll(v, vs.name)
 			if err != nil {
 				return dst, false, err
 			}
