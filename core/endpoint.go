@@ -35,10 +35,6 @@ type Request struct {
 type Builder struct {
 	defaults *Obj
 	base     string // the defaults' baseUrl when it is usable (D8), checked once
-	// shared: a parameter of the defaults is an object or a list, which a
-	// request's JSON body would hand out (D18): Endpoint copies the
-	// defaults first, so that changing the result changes nothing of b's (D2).
-	shared bool
 }
 
 // newBuilder returns the Builder of defaults.
@@ -50,12 +46,7 @@ func newBuilder(defaults *Obj) *Builder {
 
 // set makes defaults b's.
 func (b *Builder) set(defaults *Obj) {
-	b.defaults, b.base, b.shared = defaults, "", false
-	for i := range defaults.ents {
-		if k := defaults.ents[i].v.kind(); (k == Object || k == Array) && !isReservedKey(defaults.ents[i].k) {
-			b.shared = true
-		}
-	}
+	b.defaults, b.base = defaults, ""
 	if v, _ := defaults.Get("baseUrl"); v.kind() == String && !v.unloaded() && usableBaseURL(v.text()) {
 		b.base = v.text()
 	}
@@ -134,11 +125,19 @@ func DEFAULTS() *Obj { return base.DEFAULTS() }
 
 // Endpoint builds request options from route and options over b's defaults.
 func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
-	if b.shared {
-		c := &Builder{defaults: b.defaults.deepClone(1), base: b.base}
-		return new(Session).Endpoint(c, route, options)
+	for _, e := range b.defaults.ents {
+		if k := e.v.kind(); (k == Object || k == Array) && !isReservedKey(e.k) {
+			// A JSON body would hand this parameter out (D18).
+			return new(Session).Endpoint(b.detached(), route, options)
+		}
 	}
 	return new(Session).Endpoint(b, route, options)
+}
+
+// detached returns a Builder over a copy of b's defaults, for a result the
+// caller may change without changing b's (D2).
+func (b *Builder) detached() *Builder {
+	return &Builder{defaults: b.defaults.deepClone(1), base: b.base}
 }
 
 // Merge layers route and options over b's defaults. It does not need a url
@@ -146,9 +145,7 @@ func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
 // defaults, so that changing the result changes nothing of b's (D2), while
 // the values of options stay the caller's own (D21, D27).
 func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
-	s := new(Session)
-	s.begin()
-	return s.merge(b.defaults.deepClone(1), route, options)
+	return new(Session).Merge(b.detached(), route, options)
 }
 
 // Parse turns merged options into request options; it ignores b's defaults,
