@@ -222,7 +222,7 @@ func (t *template) missing(e *expression, o *Obj) error {
 		}
 	}
 	where := "a whole segment in the middle of the url"
-	if n := schemeLen(t.src); n > 0 && len(t.parts) > 1 && t.parts[0].expr == nil && len(t.parts[0].lit) == n && t.parts[1].expr == e {
+	if e.host {
 		where = "the host of the url"
 	}
 	return errorf(CodeMissingParameter, e.vars[0].name, "no value for {%s}, %s %s; %s",

@@ -45,8 +45,10 @@ type expression struct {
 	op   *operator
 	vars []varSpec
 	// required: a simple expression standing alone as a whole path segment
-	// with more path after it ("/{repo}/"), which must have a value (D34).
-	required bool
+	// with more path after it ("/{repo}/"), or as the whole host of an
+	// absolute url ("https://{host}/"), which must have a value (D34); host
+	// says which.
+	required, host bool
 }
 
 type varSpec struct {
@@ -353,7 +355,7 @@ func markRequired(parts []tplPart, scheme int) {
 				state = query
 			case state == host && e.op == opSimple && i == 1 && len(parts[0].lit) == scheme && i+1 < len(parts) &&
 				parts[i+1].expr == nil && (strings.HasPrefix(parts[i+1].lit, "/") || strings.HasPrefix(parts[i+1].lit, ":")):
-				e.required = true
+				e.required, e.host = true, true
 			case state == path && e.op == opSimple && i > 0 && i+1 < len(parts) &&
 				parts[i-1].expr == nil && strings.HasSuffix(parts[i-1].lit, "/") &&
 				parts[i+1].expr == nil && strings.HasPrefix(parts[i+1].lit, "/"):
