@@ -14,11 +14,18 @@ const MaxDepth = 256
 // the JavaScript text of numbers (D12) and lone UTF-16 surrogates (as WTF-8,
 // so that they can be refused where they would reach a url, D12, and
 // written back unchanged elsewhere). Besides JSON it accepts a bigint
-// literal, digits followed by "n" (123n), which the JavaScript bridge uses
-// because JSON has no bigint. It is the bridge's decoder; encoding/json is
-// not used because it costs about 100 KB of wasm and loses key order.
+// literal, digits followed by "n" (123n), as JavaScript writes a bigint,
+// for which JSON has no form. encoding/json is not used: it loses key order.
 func DecodeJSON(data []byte) (Value, error) {
 	return decode(decoder{data: data})
+}
+
+// DecodeGoJSON is DecodeJSON for JSON a Go program wrote, such as a
+// MarshalJSON's: each number keeps the text it has there, as encoding/json
+// sends it (an id of 2⁶⁴-1, a big.Int), where DecodeJSON reads it as
+// JavaScript would, rounding past 2⁵³ (D12).
+func DecodeGoJSON(data []byte) (Value, error) {
+	return decode(decoder{data: data, asWritten: true})
 }
 
 func decode(d decoder) (Value, error) {
@@ -35,8 +42,9 @@ func decode(d decoder) (Value, error) {
 }
 
 type decoder struct {
-	data []byte
-	pos  int
+	data      []byte
+	pos       int
+	asWritten bool // numbers keep their text (DecodeGoJSON)
 }
 
 // fail reports a syntax error. It is cold and called from sixteen places, so
@@ -241,7 +249,8 @@ func (d *decoder) array(depth int) (Value, error) {
 }
 
 // number reads a JSON number (or a bigint literal) and keeps JavaScript's
-// text for it. Short integers are already in that form and are not parsed.
+// text for it, or the text as written (asWritten). Short integers are in
+// JavaScript's form already and are not parsed.
 func (d *decoder) number() (Value, error) {
 	start := d.pos
 	n := scanNumber(d.data, start)
@@ -255,7 +264,7 @@ func (d *decoder) number() (Value, error) {
 			text = "0"
 		}
 		return textValue(BigInt, text), nil
-	case n.simple:
+	case n.simple || d.asWritten:
 		return textValue(Number, string(d.data[start:n.end])), nil
 	}
 	v, ok := canonicalNumber(string(d.data[start:n.end]))

@@ -338,7 +338,7 @@ func (w *walker) marshalJSON(r reflect.Value, t reflect.Type, depth int) (core.V
 	if err != nil {
 		return core.Value{}, w.fail(w.code, t.String()+"'s MarshalJSON failed: "+quote(err.Error()))
 	}
-	v, err := core.DecodeJSON(text)
+	v, err := core.DecodeGoJSON(text)
 	if err != nil {
 		// The decoder's message, "endpoint: input: invalid JSON at offset
 		// 3: ...", without its prefix.
@@ -353,82 +353,7 @@ func (w *walker) marshalJSON(r reflect.Value, t reflect.Type, depth int) (core.V
 	if depth-1+nesting(v) > core.MaxDepth {
 		return core.Value{}, w.deep()
 	}
-	return numbersAsWritten(v, text), nil
-}
-
-// numbersAsWritten gives the numbers of v, decoded from the JSON text, the
-// digits text holds: DecodeJSON reads a number as JavaScript would (D12),
-// rounding past 2⁵³, where encoding/json sends what MarshalJSON wrote (an
-// id of 2⁶⁴-1, a big.Int). v is the decoder's own, changed in place. Where
-// the numbers do not pair up (a key given twice), v stays as decoded.
-func numbersAsWritten(v core.Value, text []byte) core.Value {
-	nums := jsonNumbers(text)
-	if countNumbers(v) != len(nums) {
-		return v
-	}
-	var walk func(v core.Value) core.Value
-	walk = func(v core.Value) core.Value {
-		switch v.Kind() {
-		case core.Number:
-			v, nums = core.NumText(nums[0]), nums[1:]
-		case core.Array:
-			l := v.List()
-			for i := range l {
-				l[i] = walk(l[i])
-			}
-		case core.Object:
-			o := v.Obj()
-			for i := 0; i < o.Len(); i++ {
-				o.Set(o.Key(i), walk(o.At(i)))
-			}
-		}
-		return v
-	}
-	return walk(v)
-}
-
-// countNumbers returns how many numbers v holds.
-func countNumbers(v core.Value) int {
-	switch v.Kind() {
-	case core.Number:
-		return 1
-	case core.Array:
-		n := 0
-		for _, e := range v.List() {
-			n += countNumbers(e)
-		}
-		return n
-	case core.Object:
-		n, o := 0, v.Obj()
-		for i := 0; i < o.Len(); i++ {
-			n += countNumbers(o.At(i))
-		}
-		return n
-	}
-	return 0
-}
-
-// jsonNumbers returns the text of each number in the JSON text, in order.
-func jsonNumbers(text []byte) []string {
-	var nums []string
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c == '"': // a string: up to its closing quote, past escapes
-			for i++; i < len(text) && text[i] != '"'; i++ {
-				if text[i] == '\\' {
-					i++
-				}
-			}
-		case c == '-' || c >= '0' && c <= '9':
-			j := i
-			for j < len(text) && strings.IndexByte("+-.eE0123456789", text[j]) >= 0 {
-				j++
-			}
-			nums = append(nums, string(text[i:j]))
-			i = j - 1
-		}
-	}
-	return nums
+	return v, nil
 }
 
 // nesting returns how many levels of arrays and objects v has: 0 for a
