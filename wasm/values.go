@@ -40,8 +40,6 @@ var hostClasses = [...]struct {
 	{"ArrayBuffer", core.ClassBinary}, {"SharedArrayBuffer", core.ClassBinary}, {"ReadableStream", core.ClassStream},
 }
 
-// objectArg reads an argument that is a plain object or absent (undefined,
-// null).
 // maxValues is how many values one argument of the global object's members
 // may hold, nested ones included (D29). They read every value, body values
 // too, at a few µs each through syscall/js: past this, a call would run for
@@ -49,6 +47,8 @@ var hostClasses = [...]struct {
 // such limit.
 const maxValues = 1 << 16
 
+// objectArg reads an argument that is a plain object or absent (undefined,
+// null).
 func objectArg(v js.Value, field string) (*core.Obj, error) {
 	if v.IsUndefined() || v.IsNull() {
 		return nil, nil
