@@ -69,18 +69,11 @@ func checkHeaders(h *Obj, field string) (clean bool, err error) {
 	clean = true
 	for i := 0; i < h.Len(); i++ {
 		name, val := h.ents[i].k, h.ents[i].v
-		if val.unloaded() {
-			if _, err := checkHeader(name, Value{}, field); err != nil { // the name
-				return false, err
-			}
-			clean = false
-			continue
-		}
 		upper, err := checkHeader(name, val, field)
 		if err != nil {
 			return false, err
 		}
-		if val.kind() == Undefined || upper {
+		if val.kind() == Undefined || upper || val.unloaded() {
 			clean = false
 		}
 	}
@@ -92,7 +85,8 @@ func checkHeaders(h *Obj, field string) (clean bool, err error) {
 // value is never quoted: it may be a credential (D23). It reports whether
 // the name has an upper-case letter, found by the same look at its bytes.
 // A value marked safe (Value.safe) was checked before and is not looked at
-// again; the name always is.
+// again, and a string still to be loaded is looked at once it is
+// (normaliseHeaders); the name always is.
 func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	all, some := classesOf(name)
 	if name == "" || all&classToken == 0 { // not isToken: one walk gives both
@@ -103,7 +97,7 @@ func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	case Undefined, Null, Number, Bool, BigInt:
 		return upper, nil
 	case String:
-		if !v.safe() && !headerSafe(v.text()) {
+		if !v.safe() && !v.unloaded() && !headerSafe(v.text()) {
 			return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
 		return upper, nil
