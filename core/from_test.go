@@ -67,8 +67,8 @@ func TestRedactCutsARunThatLooksLikeATokenToItsFirstFourCharacters(t *testing.T)
 }
 
 // A cyclic map or slice is converted as far as MaxDepth, and is the
-// caller's opaque value past it: converting it no longer runs until the
-// stack overflows (D29), and where the engine must read it, it is an error.
+// caller's opaque value past it, so that converting it ends rather than
+// overflowing the stack (D29); where the engine must read it, it is an error.
 func TestFromOfACyclicMapOrSliceEnds(t *testing.T) { // D29
 	m := map[string]any{"a": 1}
 	m["self"] = m
