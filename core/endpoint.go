@@ -164,7 +164,10 @@ func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for
-// a string or []byte, and nil when there is no body or it is a stream.
+// a string or []byte, and nil when there is no body or it is a stream. A
+// value JSON cannot hold (a Go value From made opaque, or one nested past
+// MaxDepth) is written as null, as AppendJSON writes it; rest.HTTPRequest
+// refuses it instead, naming it.
 func (r *Request) BodyBytes() []byte {
 	switch r.Body.kind() {
 	case Undefined:

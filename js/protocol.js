@@ -333,6 +333,9 @@ class Writer {
 
 const NO_KEYS = new Set();
 
+// A load buffer grown past LOAD_KEPT bytes is let go when its call returns.
+const LOAD_KEPT = 65536;
+
 // Layer records are copied into chunks of CHUNK bytes, each a view of its
 // own: a buffer for each layer costs a program that makes a client per
 // request more than the rest of the layer (docs/performance-history.md).
@@ -507,6 +510,7 @@ export function createWire(exports) {
       return op === OP_DEFAULTS ? newLayer() : read();
     } finally {
       layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
+      if (lw.buf.length > LOAD_KEPT) lw.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large one
       loaded = -1;
       busy = false;
     }
