@@ -298,3 +298,55 @@ func TestFromGivesGoBytesAndReadersTheirClass(t *testing.T) { // D20
 		t.Errorf("io.Reader: class %d", c)
 	}
 }
+
+func TestChangingTheElementsListReturnedChangesNoValue(t *testing.T) { // D22
+	m, err := Merge("GET /x", O("mediaType", O("previews", []string{"a"})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt, _ := m.Get("mediaType")
+	p, _ := mt.Obj().Get("previews")
+	p.List()[0] = Str("a\r\nx-injected: 1")
+	r, err := Parse(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := r.Headers.Get("accept"); a.Text() != "application/vnd.github.a-preview+json" {
+		t.Errorf("accept %q", a.Text())
+	}
+}
+
+func TestTheZeroAndTheNilBuilderBuildOverTheGlobalDefaults(t *testing.T) { // D1
+	want := `{"method":"get","url":"https://api.github.com/x?per_page=1","headers":{"accept":"application/vnd.github.v3+json","user-agent":"` + UserAgent + `"}}`
+	var zero Builder
+	var null *Builder
+	layered, err := zero.Defaults(O("per_page", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]func() (*Request, error){
+		"zero.Endpoint":    func() (*Request, error) { return zero.Endpoint("GET /x", O("per_page", 1)) },
+		"nil.Endpoint":     func() (*Request, error) { return null.Endpoint("GET /x", O("per_page", 1)) },
+		"zero.Defaults":    func() (*Request, error) { return layered.Endpoint("GET /x", nil) },
+		"Session.Endpoint": func() (*Request, error) { return new(Session).Endpoint(nil, "GET /x", O("per_page", 1)) },
+		"Parse(nil.Merge)": func() (*Request, error) {
+			m, err := null.Merge("GET /x", O("per_page", 1))
+			if err != nil {
+				return nil, err
+			}
+			return Parse(m)
+		},
+	}
+	for name, call := range calls {
+		r, err := call()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := string(r.AppendJSON(nil)); got != want {
+			t.Errorf("%s:\ngot  %s\nwant %s", name, got, want)
+		}
+	}
+	if got, want := string(AppendJSON(nil, ObjValue(null.DEFAULTS()))), string(AppendJSON(nil, ObjValue(DEFAULTS()))); got != want {
+		t.Errorf("nil.DEFAULTS() %s", got)
+	}
+}

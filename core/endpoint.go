@@ -29,9 +29,9 @@ type Request struct {
 	Request Value  // the caller's request option; Undefined when unset (D27)
 }
 
-// Builder builds request options over a set of defaults. The zero value is
-// not usable; start from New, or call the package-level functions, which use
-// the global defaults. A Builder is immutable and safe for concurrent use.
+// Builder builds request options over a set of defaults. The zero value,
+// and a nil *Builder, build over the global defaults (D1), as New's does.
+// A Builder is immutable and safe for concurrent use.
 type Builder struct {
 	defaults *Obj
 	base     string // the defaults' baseUrl when it is usable (D8), checked once
@@ -123,8 +123,18 @@ func Defaults(options *Obj) (*Builder, error) { return base.Defaults(options) }
 // DEFAULTS returns a copy of the global defaults (D1, D2).
 func DEFAULTS() *Obj { return base.DEFAULTS() }
 
+// orBase returns b, or the Builder of the global defaults for the zero or
+// nil Builder.
+func (b *Builder) orBase() *Builder {
+	if b == nil || b.defaults == nil {
+		return base
+	}
+	return b
+}
+
 // Endpoint builds request options from route and options over b's defaults.
 func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
+	b = b.orBase()
 	for _, e := range b.defaults.ents {
 		if k := e.v.kind(); (k == Object || k == Array) && !isReservedKey(e.k) {
 			// A JSON body would hand this parameter out (D18).
@@ -145,7 +155,7 @@ func (b *Builder) detached() *Builder {
 // defaults, so that changing the result changes nothing of b's (D2), while
 // the values of options stay the caller's own (D21, D27).
 func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
-	return new(Session).Merge(b.detached(), route, options)
+	return new(Session).Merge(b.orBase().detached(), route, options)
 }
 
 // Parse turns merged options into request options; it ignores b's defaults,
@@ -160,7 +170,7 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing
 // (D2, spec rule 2).
-func (b *Builder) DEFAULTS() *Obj { return b.defaults.deepClone(1) }
+func (b *Builder) DEFAULTS() *Obj { return b.orBase().defaults.deepClone(1) }
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for

@@ -10,6 +10,7 @@ func init() {
 		Handle:      func(v Value) (int, bool) { return int(v.handle()) - 1, v.unloaded() },
 		WithHandle:  func(v Value, h int) Value { return v.withHandle(int32(h + 1)) },
 		Unloaded:    unloadedValue,
+		List:        Value.list,
 		KeyHandle:   func(o *Obj, i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 },
 		Append:      (*Obj).appendEntry,
 		SetLoader:   func(s *Session, l host.Loader[Value]) { s.loader = l },

@@ -49,6 +49,7 @@ func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, er
 // rule 6).
 func (s *Session) mergeParse(b *Builder, route string, options *Obj) (*Request, error) {
 	s.begin()
+	b = b.orBase()
 	s.layerBase = b.base
 	merged, err := s.merge(b.defaults, route, options)
 	if err != nil {
@@ -62,7 +63,7 @@ func (s *Session) mergeParse(b *Builder, route string, options *Obj) (*Request, 
 // b's defaults, which must not be changed through it.
 func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	s.begin()
-	return s.merge(b.defaults, route, options)
+	return s.merge(b.orBase().defaults, route, options)
 }
 
 // Parse is core.Parse in this session. A nil merged is an empty object:
@@ -79,7 +80,7 @@ func (s *Session) Parse(merged *Obj) (*Request, error) {
 // copy of what it needs: it does not depend on the session or the input.
 func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	s.begin()
-	m, err := s.merge(b.defaults, "", options)
+	m, err := s.merge(b.orBase().defaults, "", options)
 	if err != nil {
 		return nil, err
 	}

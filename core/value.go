@@ -235,8 +235,9 @@ func (v Value) Kind() Kind { return v.kind() }
 // for other kinds.
 func (v Value) Text() string { return v.text() }
 
-// List returns the elements of an Array value (nil for other kinds).
-func (v Value) List() []Value { return v.list() }
+// List returns a copy of the elements of an Array value (nil for other
+// kinds): changing it changes nothing of v's, which is immutable.
+func (v Value) List() []Value { return append([]Value(nil), v.list()...) }
 
 // Obj returns the object of an Object value (nil for other kinds).
 func (v Value) Obj() *Obj { return v.obj() }

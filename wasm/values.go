@@ -166,7 +166,7 @@ func toJS(v core.Value) js.Value {
 	case core.String:
 		return stringJS(v.Text())
 	case core.Array:
-		l := v.List()
+		l := hc.List(v)
 		a := jsArray.New(len(l))
 		for i, e := range l {
 			a.SetIndex(i, toJS(e))

@@ -21,6 +21,9 @@ type API[V, O, S, B, K any] struct {
 	// content is not given: the engine places it by its kind and handle, and
 	// asks the session's Loader for the content only where it must read it.
 	Unloaded func(k K, h int) V
+	// List returns the elements of an Array value themselves, where core's
+	// Value.List returns a copy: the bridge only reads them.
+	List func(v V) []V
 	// KeyHandle returns the handle of the i-th key of o, and whether it has one.
 	KeyHandle func(o *O, i int) (int, bool)
 	// Append adds key k with handle h (h < 0: none) and v at the end of o,

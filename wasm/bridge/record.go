@@ -55,7 +55,7 @@ func (r *record) value(v core.Value) {
 			r.dst = append(r.dst, recHeldArray)
 			return
 		}
-		l := v.List()
+		l := hc.List(v)
 		r.dst = binary.LittleEndian.AppendUint32(append(r.dst, recArray), uint32(len(l)))
 		for _, e := range l {
 			r.value(e)

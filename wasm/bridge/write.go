@@ -106,7 +106,7 @@ func (w *writer) value(v core.Value) {
 			w.str(v.Text())
 		}
 	case core.Array:
-		w.array(v.List())
+		w.array(hc.List(v))
 	case core.Object:
 		w.object(v.Obj())
 	default: // an opaque value without a handle: only Go callers make them
