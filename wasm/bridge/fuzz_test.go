@@ -67,7 +67,7 @@ func hasBigInt(v core.Value) bool {
 	case core.BigInt:
 		return true
 	case core.Array:
-		for _, e := range v.List() {
+		for _, e := range hc.List(v) {
 			if hasBigInt(e) {
 				return true
 			}

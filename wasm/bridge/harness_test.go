@@ -138,8 +138,8 @@ func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
 		if held {
 			return append(out, recHeldArray)
 		}
-		out = binary.LittleEndian.AppendUint32(append(out, recArray), uint32(len(v.List())))
-		for _, e := range v.List() {
+		out = binary.LittleEndian.AppendUint32(append(out, recArray), uint32(len(hc.List(v))))
+		for _, e := range hc.List(v) {
 			out = s.rec(out, e, false)
 		}
 		return out
