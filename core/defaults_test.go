@@ -350,3 +350,20 @@ func TestTheZeroAndTheNilBuilderBuildOverTheGlobalDefaults(t *testing.T) { // D1
 		t.Errorf("nil.DEFAULTS() %s", got)
 	}
 }
+
+func TestBodyBytesIsNullForAGoValueTheEngineCannotWriteAndNilForAStream(t *testing.T) { // D19
+	r, err := Endpoint("POST /x", O("data", struct{ A int }{1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := r.BodyBytes(); string(b) != "null" {
+		t.Errorf("a struct: %q", b)
+	}
+	r, err = Endpoint("POST /x", O("data", strings.NewReader("x")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := r.BodyBytes(); b != nil {
+		t.Errorf("a reader: %q", b)
+	}
+}

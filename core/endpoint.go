@@ -175,9 +175,10 @@ func (b *Builder) DEFAULTS() *Obj { return b.orBase().defaults.deepClone(1) }
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a plain value passed as data), the bytes themselves for
 // a string or []byte, and nil when there is no body or it is a stream. A
-// value JSON cannot hold (a Go value From made opaque, or one nested past
-// MaxDepth) is written as null, as AppendJSON writes it; rest.HTTPRequest
-// refuses it instead, naming it.
+// value the engine cannot write (a Go value From left opaque, such as a
+// struct, or one nested past MaxDepth) is written as null, as AppendJSON
+// writes it; rest.HTTPRequest writes a Go value as encoding/json does, and
+// refuses with an error what JSON cannot hold.
 func (r *Request) BodyBytes() []byte {
 	switch r.Body.kind() {
 	case Undefined:
@@ -188,7 +189,9 @@ func (r *Request) BodyBytes() []byte {
 		if b, ok := r.Body.refOf().([]byte); ok {
 			return b
 		}
-		return nil
+		if r.Body.class() == ClassStream {
+			return nil
+		}
 	}
 	return AppendJSON(nil, r.Body)
 }

@@ -23,7 +23,8 @@ func DecodeJSON(data []byte) (Value, error) {
 // DecodeGoJSON is DecodeJSON for JSON a Go program wrote, such as a
 // MarshalJSON's: each number keeps the text it has there, as encoding/json
 // sends it (an id of 2⁶⁴-1, a big.Int), where DecodeJSON reads it as
-// JavaScript would, rounding past 2⁵³ (D12).
+// JavaScript would, rounding past 2⁵³ (D12). It takes JSON only: a bigint
+// literal is an error, as encoding/json makes it.
 func DecodeGoJSON(data []byte) (Value, error) {
 	return decode(decoder{data: data, asWritten: true})
 }
@@ -258,6 +259,8 @@ func (d *decoder) number() (Value, error) {
 	switch {
 	case n.why != "":
 		return Value{}, d.fail(n.why)
+	case n.bigint && d.asWritten:
+		return Value{}, d.fail("a bigint literal is not JSON")
 	case n.bigint: // as String(bigint) writes it
 		text := string(d.data[start : n.end-1])
 		if text == "-0" {

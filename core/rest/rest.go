@@ -175,16 +175,20 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 	}
 	req, err := http.NewRequestWithContext(ctx, strings.ToUpper(r.Method), r.URL, body)
 	if err != nil {
-		// Only the url can be at fault. The reason alone is given: the url
-		// itself may hold a credential in its query (D23).
+		// The reason alone is given, and redacted: the url may hold a
+		// credential, which the reason may quote (D23).
 		var ue *url.Error
 		if errors.As(err, &ue) {
-			err = ue.Err
+			return nil, core.NewError(core.CodeInvalidArgument, "url", "url: net/http cannot send to it: "+core.Redact(ue.Err.Error()))
 		}
-		return nil, core.NewError(core.CodeInvalidArgument, "url", "url: net/http cannot send to it: "+err.Error())
+		return nil, core.NewError(core.CodeUnsupportedMethod, "method", "method: net/http cannot send it: "+core.Redact(err.Error()))
 	}
 	for i := 0; i < r.Headers.Len(); i++ {
-		req.Header.Set(r.Headers.Key(i), r.Headers.At(i).Text())
+		name, value := r.Headers.Key(i), r.Headers.At(i).Text()
+		if !sendable(value) || strings.EqualFold(name, "host") && !validHost(value) {
+			return nil, core.NewError(core.CodeInvalidHeader, "headers."+name, "headers."+name+": net/http cannot send this value")
+		}
+		req.Header.Set(name, value)
 	}
 	// net/http takes these two from fields of the request, not from its
 	// headers, which it would leave unsent.
@@ -203,6 +207,30 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		}
 	}
 	return req, nil
+}
+
+// sendable reports whether net/http sends a header value: one without
+// control characters but the tab. The engine has refused CR, LF and NUL
+// already (D22); net/http refuses the others when the request is sent.
+func sendable(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < ' ' && c != '\t' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// validHost reports whether net/http sends h as a Host header: it sends an
+// empty one in place of a host that holds other characters than these.
+func validHost(h string) bool {
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!$%&'()*+,-.:;=[]_~", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // stream reports whether req's body is one whose length net/http cannot

@@ -25,6 +25,21 @@ type issue struct {
 
 type key struct{}
 
+// bigintLiteral writes JavaScript's bigint syntax, which is not JSON.
+type bigintLiteral struct{}
+
+func (bigintLiteral) MarshalJSON() ([]byte, error) { return []byte("123n"), nil }
+
+// pointerChain returns a pointer to a pointer... n deep, to a string.
+func pointerChain(n int) any {
+	var x any = "v"
+	for range n {
+		y := x
+		x = &y
+	}
+	return x
+}
+
 // Each kind of request becomes an *http.Request with its method, url,
 // headers, body, length, GetBody and the caller's context.
 func TestNewRequestBuildsEachKindOfRequestAsNetHTTPSendsIt(t *testing.T) {
@@ -191,6 +206,13 @@ func TestNewRequestRefusesEachWayARequestCannotBeBuilt(t *testing.T) {
 			Params{"data": io.MultiReader(), "headers": Params{"content-length": "ten"}}, core.ErrInvalidHeader, "endpoint: headers.content-length: must be a whole number of bytes"},
 		{"a url net/http cannot parse", context.Background(), "GET /x", Params{"baseUrl": "http://[::1"}, core.ErrInvalidArgument, "endpoint: url: net/http cannot send to it: missing ']' in host"},
 		{"a nil reader as data (D19)", context.Background(), "POST /x", core.O("data", (*bytes.Buffer)(nil)), core.ErrInvalidArgument, "endpoint: data: a nil *bytes.Buffer has nothing to read"},
+		{"a nil reader as data among Params (D19)", context.Background(), "POST /x", Params{"data": (*bytes.Buffer)(nil)}, core.ErrInvalidArgument, "endpoint: data: a nil *bytes.Buffer has nothing to read"},
+		{"a token in a url net/http cannot parse (D23)", context.Background(), "GET https://{+host}/x", Params{"host": "api.github.com:ghp_abcdefghijklmnopqrstuvwxyz0123456789"}, core.ErrInvalidArgument,
+			`endpoint: url: net/http cannot send to it: invalid port ":ghp_[redacted]" after host`},
+		{"a header value with a control character net/http refuses", context.Background(), "GET /x", Params{"headers": Params{"x-a": "a\x01b"}}, core.ErrInvalidHeader, "endpoint: headers.x-a: net/http cannot send this value"},
+		{"a host header net/http would send empty", context.Background(), "GET /x", Params{"headers": Params{"host": "a b"}}, core.ErrInvalidHeader, "endpoint: headers.host: net/http cannot send this value"},
+		{"a MarshalJSON that writes a bigint literal", context.Background(), "POST /x", Params{"n": bigintLiteral{}}, core.ErrInvalidParameter, "n: rest.bigintLiteral's MarshalJSON wrote invalid JSON"},
+		{"a chain of a million pointers (D29)", context.Background(), "POST /x", Params{"a": pointerChain(1_000_000)}, core.ErrInvalidArgument, "endpoint: a: nested deeper than 256 levels"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -263,6 +285,9 @@ func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *
 	}
 	if _, err := HTTPRequest(nil, r); !errors.Is(err, core.ErrInvalidArgument) {
 		t.Errorf("a nil context: %v", err)
+	}
+	if _, err := HTTPRequest(context.Background(), &core.Request{Method: "ge t", URL: "https://api.github.com/x", Headers: core.NewObj(0)}); !errors.Is(err, core.ErrUnsupportedMethod) || !strings.Contains(err.Error(), "endpoint: method: net/http cannot send it") {
+		t.Errorf("a method net/http refuses: %v", err)
 	}
 	if _, err := HTTPRequest(context.Background(), nil); !errors.Is(err, core.ErrInvalidArgument) {
 		t.Errorf("no request options: %v", err)

@@ -108,7 +108,7 @@ func Body(r *core.Request) (io.Reader, error) {
 			if v := reflect.ValueOf(b); v.Kind() == reflect.Pointer && v.IsNil() {
 				// A typed nil, such as a nil *bytes.Buffer: net/http would
 				// read it and panic.
-				return nil, core.NewError(core.CodeInvalidArgument, "data", "data: a nil "+v.Type().String()+" has nothing to read")
+				return nil, nilReader(v.Type())
 			}
 			return b, nil
 		}
@@ -119,6 +119,12 @@ func Body(r *core.Request) (io.Reader, error) {
 		return nil, err
 	}
 	return bytes.NewReader(core.AppendJSON(nil, v)), nil
+}
+
+// nilReader is the error for a typed nil reader as data, such as a nil
+// *bytes.Buffer, which net/http would read and panic on (D19).
+func nilReader(t reflect.Type) error {
+	return core.NewError(core.CodeInvalidArgument, "data", "data: a nil "+t.String()+" has nothing to read")
 }
 
 // walker converts one Go value (or checks one Value) and knows where it
@@ -197,9 +203,17 @@ func (w *walker) deep() error {
 	return w.fail(core.CodeInvalidArgument, "nested deeper than "+strconv.Itoa(core.MaxDepth)+" levels")
 }
 
+// maxOpen bounds how many pointers, maps, slices and objects may be open
+// at once: pointers and interfaces add no level of JSON, but a chain of
+// them costs a level of the walk, and its cycle check grows with it.
+const maxOpen = 2 * core.MaxDepth
+
 // enter records an open pointer, map, slice or object, or reports that it
 // is open already: the value holds itself (D29).
 func (w *walker) enter(o openValue, what string) error {
+	if len(w.open) >= maxOpen {
+		return w.deep()
+	}
 	for _, e := range w.open {
 		if e == o {
 			return w.fail(core.CodeInvalidArgument, "a cycle: this "+what+" holds itself")
@@ -714,7 +728,7 @@ func (w *walker) data(v reflect.Value) (core.Value, error) {
 	}
 	if r, ok := receiver(v, reflect.TypeFor[io.Reader]()); ok && !writesItself(v) {
 		if r.Kind() == reflect.Pointer && r.IsNil() {
-			return core.NullValue(), nil
+			return core.Value{}, nilReader(r.Type()) // as Body refuses it
 		}
 		return core.OpaqueValue(r.Interface(), core.ClassStream), nil // r may be v's address: a bytes.Buffer field reads through *bytes.Buffer
 	}
