@@ -288,6 +288,9 @@ func TestErrorsAreTypedAndMatchWithErrorsIs(t *testing.T) { // D28
 	if got, want := err.Error(), `endpoint: route: unsupported method "TRACE" in "TRACE /x"`; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
+	if got := ErrUnsupportedMethod.Error(); got != "endpoint: ERR_UNSUPPORTED_METHOD" {
+		t.Errorf("a sentinel's message %q", got)
+	}
 }
 
 func TestHeaderErrorsNeverQuoteTheValue(t *testing.T) { // D23

@@ -34,8 +34,14 @@ type Error struct {
 	msg   string // the message after the "endpoint: " prefix
 }
 
-// Error returns "endpoint: " followed by the message.
-func (e *Error) Error() string { return "endpoint: " + e.msg }
+// Error returns "endpoint: " followed by the message, or by the code for a
+// sentinel.
+func (e *Error) Error() string {
+	if e.msg == "" { // a sentinel: its code
+		return "endpoint: " + string(e.Code)
+	}
+	return "endpoint: " + e.msg
+}
 
 // Is reports whether target is an *Error sentinel with the same Code, so that
 // errors.Is(err, core.ErrInvalidRoute) works for every invalid route.
