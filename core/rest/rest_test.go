@@ -265,6 +265,23 @@ func TestDefaultsLayUnderEveryRequestAndTheZeroBuilderHasTheGlobalOnes(t *testin
 	}
 }
 
+// Headers may be given as an http.Header: each name's values go as one
+// line, joined with ", ".
+func TestHeadersMayBeAnHTTPHeader(t *testing.T) {
+	h := http.Header{}
+	h.Set("Authorization", "token t")
+	h.Add("X-Tags", "a")
+	h.Add("X-Tags", "b")
+	h["X-None"] = nil
+	req, err := NewRequest(context.Background(), "GET /user", Params{"headers": h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := req.Header; got.Get("Authorization") != "token t" || got.Get("X-Tags") != "a, b" || len(got.Values("X-Tags")) != 1 || got["X-None"] != nil {
+		t.Errorf("headers %v", got)
+	}
+}
+
 // HTTPRequest sends what core built with core.O: a struct that From left
 // opaque goes as JSON, and what JSON cannot hold is an error, not null.
 func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *testing.T) {

@@ -685,8 +685,41 @@ func (w *walker) option(k string, v reflect.Value, quoted bool) (core.Value, err
 		return core.From(v.Interface()), nil
 	case "data":
 		return w.data(v)
+	case "headers":
+		if h, ok := headerLists(v); ok {
+			return h, nil
+		}
 	}
 	return w.value(v, 2, quoted)
+}
+
+// headerLists converts headers given as an http.Header, or any map of
+// string lists: each name's values joined with ", ", as HTTP combines a
+// field's lines (RFC 9110, 5.3); a name with no value is left out. The
+// names come sorted, as a map's keys do.
+func headerLists(v reflect.Value) (core.Value, bool) {
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return core.Value{}, false
+		}
+		v = v.Elem()
+	}
+	t := v.Type()
+	if t.Kind() != reflect.Map || t.Key().Kind() != reflect.String || t.Elem() != reflect.TypeFor[[]string]() || !v.CanInterface() {
+		return core.Value{}, false
+	}
+	names := make([]string, 0, v.Len())
+	for _, k := range v.MapKeys() {
+		names = append(names, k.String())
+	}
+	slices.Sort(names)
+	h := core.NewObj(len(names))
+	for _, name := range names {
+		if vals := v.MapIndex(reflect.ValueOf(name).Convert(t.Key())).Interface().([]string); len(vals) > 0 {
+			h.Set(name, core.Str(strings.Join(vals, ", ")))
+		}
+	}
+	return core.ObjValue(h), true
 }
 
 // optionValue checks the Value of option k (Options of a *core.Obj).
