@@ -334,10 +334,10 @@ func parseTemplate(url string) (*template, error) {
 }
 
 // markRequired marks the expressions of D34: simple ones that stand alone
-// as a whole segment of the url's path with a "/" right after them, and one
-// that is the whole host of an absolute url with a path or port after it
-// ("https://{host}/x": without it, the path's first segment would become
-// the host). The
+// as a whole segment of the url's path with a "/" right after them, and a
+// simple or reserved one that is the whole host of an absolute url with a
+// path or port after it ("https://{host}/x": without it, or with it empty,
+// the path's first segment would become the host). The
 // path starts after the scheme and host (scheme is the scheme's length,
 // 0 for a relative url, which is path from its start) and ends at the first
 // "?" or "#", or at an expression that may write one ("{?q}", "{#f}"; an
@@ -353,7 +353,7 @@ func markRequired(parts []tplPart, scheme int) {
 			switch {
 			case e.op.first == "?" || e.op.first == "#":
 				state = query
-			case state == host && e.op == opSimple && i == 1 && len(parts[0].lit) == scheme && i+1 < len(parts) &&
+			case state == host && (e.op == opSimple || e.op == opReserved) && i == 1 && len(parts[0].lit) == scheme && i+1 < len(parts) &&
 				parts[i+1].expr == nil && (strings.HasPrefix(parts[i+1].lit, "/") || strings.HasPrefix(parts[i+1].lit, ":")):
 				e.required, e.host = true, true
 			case state == path && e.op == opSimple && i > 0 && i+1 < len(parts) &&
@@ -690,6 +690,9 @@ func (t *template) expandRecording(dst []byte, s *Session, o *Obj, spans *[]expr
 		}
 		at := len(dst)
 		dst = e.expandRFC(dst, tv)
+		if e.host && len(dst) == at { // an empty host is no host either
+			return dst, false, t.missing(e, o)
+		}
 		dots = dots || makesDots(dst[at:])
 		if spans != nil {
 			*spans = append(*spans, exprSpan{at - begin, len(dst) - begin, i})

@@ -349,6 +349,18 @@ var segmentCases = []whereCase{
 	{name: "so is a missing host with a port after it (D34)",
 		route: "GET https://{host}:8443/x",
 		err:   CodeMissingParameter, field: "host"},
+	{name: "an empty host is no host either: its path's first segment would be (D34)",
+		route: "GET https://{host}/api/v3/repos/{owner}", options: `{"host":"","owner":"o"}`,
+		err: CodeMissingParameter, field: "host", has: []string{"the host of the url"}},
+	{name: "a reserved expression as the whole host needs a value too (D34)",
+		route: "GET https://{+host}/api/v3/x",
+		err:   CodeMissingParameter, field: "host"},
+	{name: "a reserved expression as the whole host may not be empty (D34)",
+		route: "GET https://{+host}/api/v3/x", options: `{"host":""}`,
+		err: CodeMissingParameter, field: "host"},
+	{name: "a reserved host is expanded as reserved (D34)",
+		route: "GET https://{+host}/x", options: `{"host":"h.example:8443"}`,
+		want: `{"method":"get","url":"https://h.example:8443/x","headers":{` + stdHeaders + `}}`},
 }
 
 func TestAPathSegmentInTheMiddleNeedsItsParameter(t *testing.T) { // D34
