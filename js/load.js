@@ -23,8 +23,9 @@ export function prepare(random) {
   const go = new Go();
   const name = `endpointWasm${instances++}`;
   go.argv = ["js", name]; // main() hangs its API off scope[name]
-  // The engine's one import: it asks the shim for a held value (protocol.js).
-  const hooks = { load: () => -0x80000000 };
+  // The engine's one import: it asks the shim for a held value (protocol.js);
+  // and whether Go's runtime has exited (a fatal error), for the shim.
+  const hooks = { load: () => -0x80000000, exited: () => go.exited === true };
   go.importObject.ew = { load: (handle, ptr, cap) => hooks.load(handle, ptr, cap) };
   return { go, scope, name, hooks };
 }

@@ -404,8 +404,10 @@ export class EngineStopped extends Error {
 /**
  * createWire returns the calls into one instance of endpoint.wasm, over
  * its exports: call, and load, which its import object must answer with.
+ * hooks.exited, when given, tells whether the instance's Go runtime has
+ * exited, which a fatal error in a call does without a trap.
  */
-export function createWire(exports) {
+export function createWire(exports, hooks = {}) {
   const { ew_box, ew_reserve, ew_call, mem } = exports;
   // Views of the module's memory. When the memory grows, its old buffer is
   // detached and views of it read as empty: an empty view is made again.
@@ -495,6 +497,9 @@ export function createWire(exports) {
         status = ew_call(w.length);
       } catch (e) {
         throw new EngineStopped(e);
+      }
+      if (status >>> 0 > STATUS_HOST_ERROR || hooks.exited?.()) {
+        throw new EngineStopped(new Error(`Go's runtime exited (the call's status was ${status})`));
       }
       views();
       p = u32[box + BOX_OPS] >>> 2;

@@ -17,7 +17,7 @@ import { describe, isPlain } from "./values.js";
  * data, so they work on it as they are.
  */
 export function createEndpoint(exports, hooks = {}, restart = null) {
-  let wire = createWire(exports), stopped = null;
+  let wire = createWire(exports, hooks), stopped = null;
   hooks.load = wire.load;
 
   /**
@@ -47,7 +47,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
   function revive() {
     if (!restart) throw new EndpointError("ERR_INTERNAL", `endpoint: ${stopped.message}, and no new instance can be started`, "");
     const fresh = restart();
-    wire = createWire(fresh.exports);
+    wire = createWire(fresh.exports, fresh.hooks);
     fresh.hooks.load = wire.load;
     stopped = null;
   }

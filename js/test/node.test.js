@@ -151,6 +151,34 @@ test("node: if the engine stops (a trap, Go's fatal error), the call says so onc
   assert.deepEqual(ep.defaults({ a: 1 })("GET /z").url, "https://api.github.com/z?a=1");
 });
 
+test("node: if Go's runtime exits in a call without a trap (a fatal error such as running out of memory), the call says so and the next works on a fresh instance (D29)", async () => {
+  const { boot, prepare, restarter } = await import("../../dist/load.js");
+  const { createEndpoint } = await import("../../dist/shim.js");
+  const { EndpointError } = await import("../../dist/errors.js");
+  const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
+  // What Go's runtime does on a fatal error inside an export: wasm_exec
+  // marks it exited, and the export returns whatever its stack held: an
+  // unknown status, or one that looks like success.
+  for (const held of [3969392, 0]) {
+    const rt = prepare();
+    const instance = new WebAssembly.Instance(module, rt.go.importObject);
+    boot(rt, instance);
+    let dies = false;
+    const exports = instance.exports;
+    const exiting = { ...exports, ew_call: (n) => {
+      if (!dies) return exports.ew_call(n);
+      rt.go.exited = true;
+      return held;
+    } };
+    const ep = createEndpoint(exiting, rt.hooks, restarter(module));
+    assert.equal(ep("GET /x").url, "https://api.github.com/x");
+    dies = true;
+    const e = await Promise.resolve().then(() => ep("GET /x")).catch((x) => x);
+    assert.ok(e instanceof EndpointError && e.code === "ERR_INTERNAL" && /exited/.test(e.message), String(e));
+    assert.equal(ep("GET /y").url, "https://api.github.com/y", "the next call works, on a fresh instance");
+  }
+});
+
 test("node: Go can print (wasm_exec's fs is reachable inside the private scope)", async () => {
   const { prepare, start } = await import("../../dist/load.js");
   const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
