@@ -71,9 +71,10 @@ const MAX_DEPTH = 256;
 const SHORT_STRING = 256, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
 
 /**
- * The largest message (or loaded value) the shim writes: what the engine
- * must read past 16 MiB is refused before it crosses, so that no input can
- * exhaust the engine's memory (D29). Values that only travel do not count.
+ * The most the shim writes for one call, its message and the values loaded
+ * during it together: what the engine must read past 16 MiB is refused
+ * before it crosses, so that no input can exhaust the engine's memory
+ * (D29). Values that only travel do not count.
  */
 const MAX_MESSAGE = 16 << 20;
 
@@ -121,6 +122,7 @@ class Writer {
     this.table = [];
     this.hold = false;
     this.text = null; // textIn's functions, for a writer into the engine's memory
+    this.limit = MAX_MESSAGE; // what is left of the call's MAX_MESSAGE
   }
 
   /**
@@ -146,7 +148,7 @@ class Writer {
   }
 
   room(n) {
-    if (this.pos - this.start + n > MAX_MESSAGE) {
+    if (this.pos - this.start + n > this.limit) {
       throw invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
     }
     if (this.pos + n <= this.end) return;
@@ -435,9 +437,10 @@ export function createWire(exports, hooks = {}) {
   w.text = textIn(mem); // null in Node (NATIVE_TEXT)
   const lw = new Writer(); // for loads, during a call
 
-  // The call under way: its layer and values, what a load wrote, and the
-  // error a load met. All are let go when the call returns.
-  let layer = null, vals = null, hostError = null, loaded = -1, busy = false;
+  // The call under way: its layer and values, what a load wrote, the bytes
+  // its loads wrote, and the error a load met. All are let go when the
+  // call returns.
+  let layer = null, vals = null, hostError = null, loaded = -1, loadedBytes = 0, busy = false;
   // The answer being read: its words and text, and where.
   let p = 0, textAt = 0;
 
@@ -450,10 +453,12 @@ export function createWire(exports, hooks = {}) {
     try {
       if (loaded !== h) {
         lw.begin([]);
+        lw.limit = MAX_MESSAGE - w.length - loadedBytes; // MAX_MESSAGE bounds the whole call
         lw.u32(layer.size + vals.length); // the handles of its members start here
         lw.value(resolve(h), 2, true);
         for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
         loaded = h;
+        loadedBytes += lw.length;
       }
       if (lw.length > cap) return -lw.length;
       views();
@@ -492,6 +497,7 @@ export function createWire(exports, hooks = {}) {
         w.options(options, on.merged, full, route !== undefined && inURL(route));
       }
       loaded = -1;
+      loadedBytes = 0;
       let status;
       try {
         status = ew_call(w.length);
