@@ -19,6 +19,17 @@ export function invalidArgument(field, what) {
 }
 
 /**
+ * unreadable is the error for input whose reading threw thrown (a getter, a
+ * Proxy's trap, a toJSON): thrown is its cause, and its message is not
+ * quoted, since it may carry a credential (D23).
+ */
+export function unreadable(field, what, thrown) {
+  const e = invalidArgument(field, `${what} (what was thrown is this error's cause)`);
+  e.cause = thrown;
+  return e;
+}
+
+/**
  * loadError is the error of a module that could not be fetched, read,
  * compiled or started (ERR_WASM_LOAD): `what` says what happened in words
  * a person can act on; the error it comes from, if any, is its `cause`.

@@ -7,7 +7,7 @@
 // Nothing is kept from one call to the next but memory: a call writes the
 // layer of .defaults() it is made on, kept here as the bytes of its record.
 
-import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
+import { EndpointError, invalidArgument, isEndpointError, messageOf, unreadable } from "./errors.js";
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
 import { classOf, isPlain, setMember } from "./values.js";
 import { version } from "./version.js";
@@ -516,7 +516,7 @@ export function createWire(exports, hooks = {}) {
       }
       if (status === STATUS_HOST_ERROR) {
         const e = hostError;
-        throw isEndpointError(e) ? e : invalidArgument("options", `a value could not be read: ${messageOf(e)}`);
+        throw isEndpointError(e) ? e : unreadable("options", "a value could not be read", e);
       }
       return op === OP_DEFAULTS ? newLayer() : read();
     } finally {

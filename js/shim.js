@@ -4,7 +4,7 @@
 // send and hands back what the engine answers. It keeps no answer: each
 // call is made from its own arguments and the layer it is made on.
 
-import { EndpointError, invalidArgument, isEndpointError, messageOf } from "./errors.js";
+import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
 import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, ROOT } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
@@ -39,7 +39,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
       }
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
-      throw invalidArgument("options", `could not be read: ${messageOf(e)}`);
+      throw unreadable("options", "could not be read", e);
     }
   }
 

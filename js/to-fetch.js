@@ -2,7 +2,7 @@
 // get, post, put, delete, head and options, but sends "patch" as written,
 // which servers refuse (D5); the results of endpoint() are lower case (D3).
 
-import { EndpointError, invalidArgument, messageOf } from "./errors.js";
+import { EndpointError, invalidArgument, unreadable } from "./errors.js";
 
 /**
  * toFetch turns request options into [url, init] for fetch(): the method
@@ -20,7 +20,7 @@ export function toFetch(options) {
   } catch (e) {
     // A revoked Proxy or a getter that throws: the input could not be read (D28).
     if (e instanceof EndpointError) throw e;
-    throw invalidArgument("options", `could not be read: ${messageOf(e)}`);
+    throw unreadable("options", "could not be read", e);
   }
 }
 
@@ -34,7 +34,7 @@ function fetchArgs(options) {
   if (given === null || typeof given !== "object") throw invalidArgument("headers", `must be an object, not ${typeOf(given)}`);
   // Object.fromEntries defines own properties, so a "__proto__" header stays
   // a header (D30).
-  const headers = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, String(value)]));
+  const headers = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, headerText(name, value)]));
   const init = { method: method.toUpperCase(), headers };
   const body = options.body;
   if (body !== undefined) {
@@ -44,6 +44,15 @@ function fetchArgs(options) {
   }
   if (options.request && options.request.signal) init.signal = options.request.signal;
   return [url, init];
+}
+
+/** headerText is String(value), an error naming the header when that throws. */
+function headerText(name, value) {
+  try {
+    return String(value);
+  } catch (e) {
+    throw unreadable(`headers.${name}`, "cannot be written as text", e);
+  }
 }
 
 const typeOf = (v) => (v === null ? "null" : typeof v);
@@ -65,7 +74,6 @@ function json(body) {
   try {
     return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? part.replace(/^(-?\d+)"/, "$1") : part)).join("");
   } catch (e) {
-    // The first line of the reason: V8 draws the cycle on the lines after it.
-    throw new EndpointError("ERR_INVALID_ARGUMENT", `endpoint: body: cannot be written as JSON: ${messageOf(e).split("\n")[0]}`, "body");
+    throw unreadable("body", "cannot be written as JSON: a cycle, or a toJSON or getter that throws", e);
   }
 }

@@ -647,6 +647,22 @@ export const cases = [
     same(throwsCode(() => mod.toFetch(proxy), "ERR_INVALID_ARGUMENT", mod).field, "options", "options that cannot be read");
     same(throwsCode(() => mod.toFetch({ method: "get", url: "https://h.example/x", headers: {}, request: proxy }), "ERR_INVALID_ARGUMENT", mod).field, "options", "a request that cannot be read");
   }],
+  ["what a getter, a toJSON or a toString throws is the error's cause, and its message, which may hold a token, is not quoted (D23, D28)", (mod) => {
+    const token = "ghp_0123456789abcdefghij0123456789abcdefgh";
+    const thrown = new Error(`lease for ${token} expired`);
+    const throwing = { get() { throw thrown; }, enumerable: true };
+    const labels = Object.defineProperty(new Array(20).fill("a"), 0, throwing); // read only where the engine loads it
+    const cases = [
+      ["options", () => mod.endpoint("GET /user", Object.defineProperty({}, "headers", throwing))],
+      ["options", () => mod.endpoint("GET /issues{?labels}", { labels })],
+      ["body", () => mod.toFetch(mod.endpoint("POST /x", { a: { toJSON() { throw thrown; } } }))],
+      ["headers.authorization", () => mod.toFetch({ method: "get", url: "https://h.example/x", headers: { authorization: { toString() { throw thrown; } } } })],
+    ];
+    for (const [field, call] of cases) {
+      const e = throwsCode(call, "ERR_INVALID_ARGUMENT", mod);
+      same([e.field, e.message.includes("ghp_0123"), e.cause === thrown], [field, false, true], e.message);
+    }
+  }],
   ["DEFAULTS read from something that is no endpoint is an EndpointError (D28)", (mod) => {
     const client = mod.endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" });
     const get = Object.getOwnPropertyDescriptor(client, "DEFAULTS").get;
