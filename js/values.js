@@ -39,8 +39,15 @@ export function classOf(v) {
   if (g.SharedArrayBuffer && v instanceof g.SharedArrayBuffer) return BINARY;
   if (g.ReadableStream && v instanceof g.ReadableStream) return STREAM;
   if (typeof v.pipe === "function" && typeof v.on === "function") return STREAM; // a Node stream
-  return OTHER;
+  // Another realm's (an iframe, node:vm) or another library's (the undici
+  // package) class, which instanceof does not know: by its tag.
+  return TAGGED[Object.prototype.toString.call(v)] ?? OTHER;
 }
+
+const TAGGED = {
+  "[object FormData]": FORM_DATA, "[object Blob]": BLOB, "[object File]": BLOB, "[object URLSearchParams]": URL_SEARCH_PARAMS,
+  "[object ArrayBuffer]": BINARY, "[object SharedArrayBuffer]": BINARY, "[object ReadableStream]": STREAM,
+};
 
 /** setMember sets o[k] = v, keeping a "__proto__" key as data (D30). */
 export function setMember(o, k, v) {
@@ -53,7 +60,8 @@ export function describe(v) {
   if (v === null || v === undefined) return String(v);
   try {
     const kind = typeof v !== "object" ? typeof v : Array.isArray(v) ? "array" : Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object";
-    return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
+    if (!kind) return "an instance of an anonymous class";
+    return /^[aeiouAEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`;
   } catch {
     return "an object that cannot be read (a revoked Proxy?)";
   }

@@ -168,6 +168,12 @@ export const cases = [
     same(ct(new ArrayBuffer(1)), undefined, "ArrayBuffer");
     if (typeof Blob !== "undefined") same(ct(new Blob([])), undefined, "Blob");
     if (typeof FormData !== "undefined") same(ct(new FormData()), undefined, "FormData");
+    // Another library's classes, or another realm's (an iframe, node:vm, the
+    // undici package), known by their tag, as this realm's own are.
+    for (const tag of ["FormData", "Blob", "File", "URLSearchParams", "ArrayBuffer", "ReadableStream"]) {
+      same(ct(new (class { get [Symbol.toStringTag]() { return tag; } })()), undefined, `a ${tag} of another realm`);
+    }
+    same(ct(new (class Issue {})()), "application/json; charset=utf-8", "a class instance");
     same(ct("x"), "application/json; charset=utf-8", "string");
     same(ct(null), "application/json; charset=utf-8", "null");
     same(mod.endpoint("POST /x", { data: "x", headers: { "content-type": null } }).headers["content-type"], undefined, "null suppresses it (D22)");
