@@ -2,6 +2,8 @@ package core
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
@@ -30,8 +32,9 @@ func parseRoute(route string) (method, url string, err error) {
 	return method, url, nil
 }
 
-// routeWords returns the words of route, split at ASCII white space, and
-// how many there are: no more than two.
+// routeWords returns the words of route, split at white space, ASCII's
+// or Unicode's (U+00A0, U+2028..., as D8 counts it), and how many there
+// are: no more than two.
 func routeWords(route string) (words [2]string, n int, err error) {
 	// The usual route, "METHOD url" with one space and no other white
 	// space or control character, is cut at once: walking it byte by byte
@@ -40,14 +43,14 @@ func routeWords(route string) (words [2]string, n int, err error) {
 		return [2]string{route[:sp], route[sp+1:]}, 2, nil
 	}
 	for i := 0; i < len(route); {
-		for i < len(route) && isSpace(route[i]) {
-			i++
+		for k := spaceLen(route, i); k > 0; k = spaceLen(route, i) {
+			i += k
 		}
 		if i == len(route) {
 			break
 		}
 		j := i
-		for j < len(route) && !isSpace(route[j]) {
+		for j < len(route) && spaceLen(route, j) == 0 {
 			j++
 		}
 		if n == 2 {
@@ -58,6 +61,24 @@ func routeWords(route string) (words [2]string, n int, err error) {
 		i = j
 	}
 	return words, n, nil
+}
+
+// spaceLen returns the length of the white space that starts s[i:], or 0
+// (also past the end of s).
+func spaceLen(s string, i int) int {
+	if i >= len(s) {
+		return 0
+	}
+	if c := s[i]; c < utf8.RuneSelf {
+		if isSpace(c) {
+			return 1
+		}
+		return 0
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+		return size
+	}
+	return 0
 }
 
 // isSpace reports whether c is ASCII white space: space, or \t \n \v \f \r

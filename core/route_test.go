@@ -5,16 +5,16 @@ import (
 	"testing"
 )
 
-// wordsByDefinition splits route at ASCII white space (D6), the definition
-// routeWords must agree with, its shortcut for the usual route included.
-func wordsByDefinition(route string) []string {
-	return strings.FieldsFunc(route, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) })
-}
+// wordsByDefinition splits route at white space (D6), ASCII's or
+// Unicode's, the definition routeWords must agree with, its shortcut for
+// the usual route included.
+func wordsByDefinition(route string) []string { return strings.Fields(route) }
 
 func TestRouteWordsAgreeWithSplittingAtWhiteSpace(t *testing.T) { // D6
 	for _, route := range []string{
 		"GET /repos/{owner}/{repo}", "GET  /x", " GET /x", "GET /x ", "GET\t/x", "GET /x\n",
 		"GET /a b", "/x", "", " ", "GET /é", "GET\x7f /x", "GET /x\x00", "a b", "G /",
+		"POST\u00a0/x", "\u00a0GET /x\u2028", "GET\u3000/x", "GET /x\u0085", "GET /\xe2\x80", "GET\xa0/x",
 	} {
 		want := wordsByDefinition(route)
 		words, n, err := routeWords(route)
@@ -44,4 +44,14 @@ func FuzzRouteWords(f *testing.F) {
 			t.Errorf("routeWords(%q) = %q, want %q", route, words[:n], want)
 		}
 	})
+}
+
+func TestAUnicodeSpaceSeparatesAndIsTrimmedAsASpaceIs(t *testing.T) { // D6
+	r, err := Endpoint("POST\u00a0/repos/{owner}/{repo}/issues\u2028", O("owner", "o", "repo", "r", "title", "t"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Method != "post" || r.URL != "https://api.github.com/repos/o/r/issues" || string(r.BodyBytes()) != `{"title":"t"}` {
+		t.Errorf("got %s", r.AppendJSON(nil))
+	}
 }
