@@ -77,31 +77,35 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     endpoint.defaults = function defaults(options) {
       return withDefaults(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
     };
-    Object.defineProperty(endpoint, LAYER, { value: layer }); // not enumerable: no console shows it, no spread copies it
+    // DEFAULTS' getter finds the endpoint's merge() here: not enumerable, so
+    // no console shows it and no spread copies it, and not the layer itself,
+    // whose record shares a chunk with other clients' (protocol.js).
+    Object.defineProperty(endpoint, OWN_MERGE, { value: endpoint.merge });
     Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);
     return endpoint;
   }
 
-  // DEFAULTS is one getter for every endpoint, which finds its layer on the
-  // endpoint it is read from (or through: a Proxy of it, an object made
-  // with it as prototype): a getter of its own for each endpoint would give
-  // each a hidden class of its own in V8, costly for a program that makes a
-  // client for each request. It is merge() with nothing to merge, which
-  // gives the layer's defaults in objects of their own (D2, D7).
+  // DEFAULTS is one getter for every endpoint, which finds the endpoint's
+  // merge() on the endpoint it is read from (or through: a Proxy of it, an
+  // object made with it as prototype): a getter of its own for each
+  // endpoint would give each a hidden class of its own in V8, costly for a
+  // program that makes a client for each request. It is merge() with
+  // nothing to merge, which gives the layer's defaults in objects of their
+  // own (D2, D7).
   const defaultsProperty = {
     enumerable: true,
     get() {
-      const layer = this?.[LAYER];
-      if (layer === undefined) throw invalidArgument("DEFAULTS", "must be read from an endpoint");
-      return send(OP_MERGE, layer, undefined, null);
+      const merge = this?.[OWN_MERGE];
+      if (typeof merge !== "function") throw invalidArgument("DEFAULTS", "must be read from an endpoint");
+      return merge();
     },
   };
 
   return withDefaults(ROOT);
 }
 
-/** LAYER is where an endpoint keeps its layer (withDefaults), for its DEFAULTS getter. */
-const LAYER = Symbol("endpoint-wasm layer");
+/** OWN_MERGE is where an endpoint keeps its own merge() (withDefaults), for its DEFAULTS getter. */
+const OWN_MERGE = Symbol("endpoint-wasm merge");
 
 /** plainOrNull checks an options argument: a plain object, or nothing. */
 function plainOrNull(options, what) {

@@ -669,6 +669,33 @@ export const cases = [
       same([e.field, e.message.includes("ghp_0123"), e.cause === thrown], [field, false, true], e.message);
     }
   }],
+  ["nothing a client holds leads to another client's token", (mod) => {
+    const token = "ghp_ALICE0123456789abcdefghij0123456789";
+    const alice = mod.endpoint.defaults({ headers: { authorization: `token ${token}` } });
+    const bob = mod.endpoint.defaults({ headers: { "x-tenant": "bob" } });
+    const seen = new Set(), found = [];
+    const visit = (v, path) => {
+      if (v === null || (typeof v !== "object" && typeof v !== "function")) {
+        if (typeof v === "string" && v.includes(token)) found.push(path);
+        return;
+      }
+      if (seen.has(v)) return;
+      seen.add(v);
+      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) {
+        const bytes = new Uint8Array(ArrayBuffer.isView(v) ? v.buffer : v);
+        if (new TextDecoder("latin1").decode(bytes).includes(token)) found.push(path);
+        return;
+      }
+      for (const k of Reflect.ownKeys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, k);
+        if (d && "value" in d) visit(d.value, `${path}.${String(k)}`);
+      }
+      visit(Object.getPrototypeOf(v) === Function.prototype ? null : Object.getPrototypeOf(v), `${path}.__proto__`);
+    };
+    visit(bob, "bob");
+    same(found, []);
+    same(alice.DEFAULTS.headers.authorization, `token ${token}`);
+  }],
   ["DEFAULTS read from something that is no endpoint is an EndpointError (D28)", (mod) => {
     const client = mod.endpoint.defaults({ baseUrl: "https://ghe.example/api/v3" });
     const get = Object.getOwnPropertyDescriptor(client, "DEFAULTS").get;
