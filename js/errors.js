@@ -24,7 +24,7 @@ export function invalidArgument(field, what) {
  * quoted, since it may carry a credential (D23).
  */
 export function unreadable(field, what, thrown) {
-  const e = invalidArgument(field, `${what} (what was thrown is this error's cause)`);
+  const e = invalidArgument(field, `${what} (see the cause)`);
   e.cause = thrown;
   return e;
 }
@@ -53,7 +53,7 @@ export function notReady(hint, failure) {
 }
 
 /**
- * messageOf returns what went wrong in e, something a user's code threw,
+ * messageOf returns what went wrong in e (the engine stopping),
  * without letting it throw again: its message may be a getter, and e a
  * revoked Proxy (D28).
  */

@@ -505,7 +505,7 @@ export function createWire(exports, hooks = {}) {
         throw new EngineStopped(e);
       }
       if (status >>> 0 > STATUS_HOST_ERROR || hooks.exited?.()) {
-        throw new EngineStopped(new Error(`Go's runtime exited (the call's status was ${status})`));
+        throw new EngineStopped(new Error("Go's runtime exited"));
       }
       views();
       p = u32[box + BOX_OPS] >>> 2;

@@ -74,6 +74,6 @@ function json(body) {
   try {
     return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? part.replace(/^(-?\d+)"/, "$1") : part)).join("");
   } catch (e) {
-    throw unreadable("body", "cannot be written as JSON: a cycle, or a toJSON or getter that throws", e);
+    throw unreadable("body", "cannot be written as JSON", e);
   }
 }

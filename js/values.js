@@ -27,27 +27,26 @@ const OTHER = 0, FORM_DATA = 1, BLOB = 2, URL_SEARCH_PARAMS = 3, BINARY = 4, STR
 
 const g = globalThis;
 
-/** classOf tells what kind of body a host value is (D20). */
+// The host classes whose content-type the HTTP client sets, by the name of
+// their constructor and tag (wasm/values.go has the same list).
+const HOST_CLASSES = [["FormData", FORM_DATA], ["Blob", BLOB], ["File", BLOB], ["URLSearchParams", URL_SEARCH_PARAMS],
+  ["ArrayBuffer", BINARY], ["SharedArrayBuffer", BINARY], ["ReadableStream", STREAM]];
+
+/**
+ * classOf tells what kind of body a host value is (D20): an instance of one
+ * of HOST_CLASSES, or one of another realm (an iframe, node:vm) or library
+ * (the undici package), which instanceof does not know, by its tag.
+ */
 export function classOf(v) {
   // A function is none of the classes below (their values are objects):
   // Octokit's request hook is one, in every layer it makes.
   if (v === null || typeof v !== "object") return OTHER;
-  if (g.FormData && v instanceof g.FormData) return FORM_DATA;
-  if (g.Blob && v instanceof g.Blob) return BLOB;
-  if (g.URLSearchParams && v instanceof g.URLSearchParams) return URL_SEARCH_PARAMS;
-  if (v instanceof ArrayBuffer || ArrayBuffer.isView(v)) return BINARY;
-  if (g.SharedArrayBuffer && v instanceof g.SharedArrayBuffer) return BINARY;
-  if (g.ReadableStream && v instanceof g.ReadableStream) return STREAM;
+  if (ArrayBuffer.isView(v)) return BINARY;
+  const tag = Object.prototype.toString.call(v).slice(8, -1);
+  for (const [name, kind] of HOST_CLASSES) if (tag === name || (g[name] && v instanceof g[name])) return kind;
   if (typeof v.pipe === "function" && typeof v.on === "function") return STREAM; // a Node stream
-  // Another realm's (an iframe, node:vm) or another library's (the undici
-  // package) class, which instanceof does not know: by its tag.
-  return TAGGED[Object.prototype.toString.call(v)] ?? OTHER;
+  return OTHER;
 }
-
-const TAGGED = {
-  "[object FormData]": FORM_DATA, "[object Blob]": BLOB, "[object File]": BLOB, "[object URLSearchParams]": URL_SEARCH_PARAMS,
-  "[object ArrayBuffer]": BINARY, "[object SharedArrayBuffer]": BINARY, "[object ReadableStream]": STREAM,
-};
 
 /** setMember sets o[k] = v, keeping a "__proto__" key as data (D30). */
 export function setMember(o, k, v) {
