@@ -23,6 +23,9 @@ var (
 	jsBigInt    = global.Get("BigInt")
 	jsReflect   = global.Get("Reflect")
 	objectProto = jsObject.Get("prototype")
+	// Object.prototype.toString, whose "[object Name]" tells a host class
+	// of another realm or library, which isPrototypeOf does not know.
+	objectToString = objectProto.Get("toString")
 	// String methods, called on a string through call: syscall/js calls
 	// methods of objects only.
 	isWellFormed = jsString.Get("prototype").Get("isWellFormed")
@@ -30,13 +33,14 @@ var (
 )
 
 // hostClasses are the constructors of the host values whose content-type
-// the HTTP client chooses (D20), as js/values.js tells them, and their
-// classes; a constructor this JavaScript lacks is undefined and skipped.
+// the HTTP client chooses (D20), as js/values.js tells them (by
+// constructor or tag), and their classes; a constructor this JavaScript
+// lacks is undefined and skipped.
 var hostClasses = [...]struct {
 	name  string
 	class core.Class
 }{
-	{"FormData", core.ClassFormData}, {"Blob", core.ClassBlob}, {"URLSearchParams", core.ClassURLSearchParams},
+	{"FormData", core.ClassFormData}, {"Blob", core.ClassBlob}, {"File", core.ClassBlob}, {"URLSearchParams", core.ClassURLSearchParams},
 	{"ArrayBuffer", core.ClassBinary}, {"SharedArrayBuffer", core.ClassBinary}, {"ReadableStream", core.ClassStream},
 }
 
@@ -140,8 +144,9 @@ func fromJS(v js.Value, depth int, budget *int) (core.Value, bool) {
 		if global.Get("ArrayBuffer").Call("isView", v).Bool() {
 			return core.OpaqueValue(v, core.ClassBinary), true
 		}
+		tag := objectToString.Call("call", v).String() // "[object FormData]": another realm's too
 		for _, c := range hostClasses {
-			if ctor := global.Get(c.name); ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
+			if ctor := global.Get(c.name); tag == "[object "+c.name+"]" || ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
 				return core.OpaqueValue(v, c.class), true
 			}
 		}

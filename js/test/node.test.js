@@ -90,6 +90,8 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
   const up = api.endpoint(undefined, "POST /upload", { data: blob });
   assert.equal(up.body, blob);
   assert.equal(up.headers["content-type"], undefined, "a Blob body gets no JSON content-type (D20)");
+  const formOfAnotherLibrary = new (class { get [Symbol.toStringTag]() { return "FormData"; } })();
+  assert.equal(api.endpoint(undefined, "POST /upload", { data: formOfAnotherLibrary }).headers["content-type"], undefined, "nor another library's FormData (D20)");
 
   // A lone surrogate crosses as itself (D12): refused where it would reach
   // the url, given back unchanged in a body, in a value or a key, however long.
