@@ -110,12 +110,18 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		return nil, err
 	}
 	s.path = path
+	// Absolute or not before D10's trim, which would make "https://" a path.
+	n := schemeLen(viewString(path))
+	if n > 0 && (n == len(path) || strings.IndexByte("/\\?#:", path[n]) >= 0) {
+		// URL parsers would take what follows for the host (D34).
+		return nil, errorf(CodeInvalidArgument, "url", "%s names no host", quote(string(path)))
+	}
 	// D10: one trailing "/" goes, unless the url is just "/".
 	if len(path) > 1 && path[len(path)-1] == '/' {
 		path = path[:len(path)-1]
 	}
 	url := s.url[:0]
-	if schemeLen(viewString(path)) > 0 {
+	if n > 0 {
 		return append(url, path...), nil
 	}
 	// D8: a path is joined to baseUrl with exactly one "/".
@@ -128,12 +134,9 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 	if !s.usableBase(bv.text()) {
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
 	}
-	base := bv.text()
-	if base[len(base)-1] == '/' {
-		base = base[:len(base)-1]
-	}
+	base := strings.TrimRight(bv.text(), "/")
 	url = append(append(url, base...), '/')
-	if len(path) > 0 && path[0] == '/' {
+	for len(path) > 0 && path[0] == '/' {
 		path = path[1:]
 	}
 	if len(url)+len(path) > MaxURLLength {
@@ -182,6 +185,11 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 // does not use as a query string (D16, D17): "?" or, when the url has a
 // query already, "&"; then name=value pairs in key order.
 func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error) {
+	// The query goes before a fragment, which is not sent.
+	fragment := ""
+	if f := bytes.IndexByte(url, '#'); f >= 0 {
+		url, fragment = url[:f], string(url[f:])
+	}
 	sep := byte('?')
 	if bytes.IndexByte(url, '?') >= 0 {
 		sep = '&'
@@ -213,6 +221,9 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 		if len(url) > MaxURLLength {
 			return nil, urlTooLong()
 		}
+	}
+	if url = append(url, fragment...); len(url) > MaxURLLength {
+		return nil, urlTooLong()
 	}
 	return url, nil
 }

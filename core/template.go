@@ -335,9 +335,9 @@ func parseTemplate(url string) (*template, error) {
 
 // markRequired marks the expressions of D34: simple ones that stand alone
 // as a whole segment of the url's path with a "/" right after them, and a
-// simple or reserved one that is the whole host of an absolute url with a
-// path or port after it ("https://{host}/x": without it, or with it empty,
-// the path's first segment would become the host). The
+// simple or reserved one that is the whole host of an absolute url
+// ("https://{host}/x": without it, or with it empty, the path's first
+// segment would become the host). The
 // path starts after the scheme and host (scheme is the scheme's length,
 // 0 for a relative url, which is path from its start) and ends at the first
 // "?" or "#", or at an expression that may write one ("{?q}", "{#f}"; an
@@ -353,8 +353,7 @@ func markRequired(parts []tplPart, scheme int) {
 			switch {
 			case e.op.first == "?" || e.op.first == "#":
 				state = query
-			case state == host && (e.op == opSimple || e.op == opReserved) && i == 1 && len(parts[0].lit) == scheme && i+1 < len(parts) &&
-				parts[i+1].expr == nil && (strings.HasPrefix(parts[i+1].lit, "/") || strings.HasPrefix(parts[i+1].lit, ":")):
+			case state == host && (e.op == opSimple || e.op == opReserved) && i == 1 && len(parts[0].lit) == scheme && endsHost(parts[i+1:]):
 				e.required, e.host = true, true
 			case state == path && e.op == opSimple && i > 0 && i+1 < len(parts) &&
 				parts[i-1].expr == nil && strings.HasSuffix(parts[i-1].lit, "/") &&
@@ -378,6 +377,19 @@ func markRequired(parts []tplPart, scheme int) {
 			state = query
 		}
 	}
+}
+
+// endsHost reports whether the parts after a url's host expression start
+// past the host: nothing, a path, a port, a query or a fragment, literal or
+// expanded ("{/p}", "{?q}", "{#f}").
+func endsHost(rest []tplPart) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	if e := rest[0].expr; e != nil {
+		return e.op.first == "/" || e.op.first == "?" || e.op.first == "#"
+	}
+	return rest[0].lit != "" && strings.IndexByte("/:?#", rest[0].lit[0]) >= 0
 }
 
 // libraryParse has the library parse the template src, whose names the

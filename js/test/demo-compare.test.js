@@ -81,6 +81,7 @@ test("demo: each detector names its rule for the difference it explains", () => 
     ["POST /x/:a", { a: "b" }, { url: "D9", "headers.content-type": "D20", body: "D9" }],
     ["GET x", {}, { url: "D8" }], // the reference writes https://api.github.comx
     ["GET /x", { baseUrl: "https://h.example/" }, { url: "D8" }],
+    ["GET /x{#s}", { s: "f", q: "1" }, { url: "Spec rule 4" }], // the reference writes /x#f?q=1
     ["GET /repos/{owner}/{repo}", { owner: "o", repo: "r", mediaType: { previews: ["mercy"] } }, { "headers.accept": "D25" }],
     ["GET /x", { headers: { "x-a": null } }, { "headers.x-a": "D22" }],
     ["FETCH /x", {}, { outcome: "D4 D28" }],

@@ -25,6 +25,7 @@ export const DETECTORS = [
   { field: "headers.accept", rules: ["D25"], says: "previews apply on every route (the reference keeps them for /graphql), and a -preview suffix is not doubled", fix: (t, c) => (c.previews.length ? c.ours.headers.accept : t) },
   { field: "headers.*", rules: ["D22"], says: "a header set to null is not sent", fix: (t, c, name) => (t === null && !Object.hasOwn(c.ours.headers, name) ? undefined : t) },
   { field: "url", rules: ["D8"], says: "a path is joined to baseUrl with exactly one /", fix: joinOnce },
+  { field: "url", rules: ["Spec rule 4"], says: "the query string goes before the url's fragment (the reference appends it to the fragment, which is not sent)", fix: queryBeforeFragment },
   { field: "url", rules: ["D9"], says: ":name is a placeholder only at the start of a path segment, and any name of a letter or _ then letters, digits or _ is one", fix: (t, c) => (legacyPlaceholder(c.template) ? c.ours.url : t) },
   { field: "url", rules: ["D11"], says: "an expression whose variables are all undefined (an empty list or object included) leaves nothing behind: no stray ?, &, ;, . or #", fix: dropEmptyExpansions },
   { field: "url", rules: ["D33"], says: "a query key ending in [] with an array is written once per element (fields%5B%5D=1&fields%5B%5D=2, the key encoded as D16 says); the reference joins the elements into one value, which GitHub reads as one", fix: splitLists },
@@ -73,6 +74,14 @@ const isAbsolute = (url) => /^https?:\/\//i.test(url);
 function joinOnce(t, c) {
   if (isAbsolute(c.template) || typeof c.baseUrl !== "string" || !t.startsWith(c.baseUrl)) return t;
   return `${c.baseUrl.replace(/\/+$/, "")}/${t.slice(c.baseUrl.length).replace(/^\/+/, "")}`;
+}
+
+/** queryBeforeFragment moves what the reference appended after ours' fragment to before it. */
+function queryBeforeFragment(t, c) {
+  const f = t.indexOf("#"), of = c.ours.url.indexOf("#");
+  if (f < 0 || of < 0) return t;
+  const fragment = c.ours.url.slice(of);
+  return t.startsWith(fragment, f) ? t.slice(0, f) + t.slice(f + fragment.length) + fragment : t;
 }
 
 /**

@@ -46,7 +46,7 @@ function ruleLinks(rules) {
   const parts = [];
   for (const id of rules) {
     if (parts.length) parts.push(" and ");
-    parts.push(Object.assign(el("a", "rule", id), { href: `${RULES}#${id.toLowerCase()}` }));
+    parts.push(Object.assign(el("a", "rule", id), { href: `${RULES}#${id.toLowerCase().replaceAll(" ", "-")}` }));
   }
   return parts;
 }
