@@ -84,14 +84,16 @@ version:
 	  '// fails when the two disagree (D1).' "const Version = \"$$v\"" > core/version.go; \
 	echo "core/version.go: $$v"
 
-## chromium: install Debian's chromium when missing (as root), else explain
+## chromium: install Debian's chromium and curl when missing (as root), else explain
+# (the tests drive Chromium, and run the demo's curl snippet)
 chromium:
-	@if ! command -v chromium >/dev/null 2>&1; then \
+	@missing=""; for p in chromium curl; do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing chromium (apt-get)"; \
-	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	    echo "installing$$missing (apt-get)"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
-	    echo "chromium is missing: install Debian's chromium package (sudo apt-get install chromium)"; exit 1; \
+	    echo "missing:$$missing: install Debian's packages (sudo apt-get install$$missing)"; exit 1; \
 	  fi; \
 	fi
 

@@ -11,6 +11,10 @@ import { exampleParams, operations, search } from "../../web/demo/catalog.js";
 import { attempt, compare } from "../../web/demo/compare.js";
 import { placement } from "../../web/demo/placement.js";
 import { decodeState, encodeState } from "../../web/demo/share.js";
+import { curlCommand, fetchSnippet } from "../../web/demo/snippets.js";
+import { createServer } from "node:http";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 
 const source = JSON.parse(readFileSync(new URL("../../catalog/github-rest.json", import.meta.url), "utf8"));
 const ops = operations(JSON.parse(compactCatalog(source)).ops);
@@ -140,4 +144,34 @@ test("demo: a shared link restores every field and never carries a credential (D
   });
   assert.equal(decodeState("#route=x&params=%7B%20not").params, "{ not", "text that is not JSON comes back as typed");
   assert.equal(decodeState("#nothing=1"), null);
+});
+
+test("demo: the curl and fetch snippets send the request the page shows, byte for byte", async () => {
+  const got = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      got.push({ method: req.method, url: req.url, headers: req.headers, body });
+      res.end("ok");
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const baseUrl = `http://127.0.0.1:${server.address().port}`;
+    // A body starting with @ (a file, to curl's --data-binary), brackets in
+    // the url (a glob, to curl), an empty header (dropped by "name:").
+    const r = endpoint("POST /upload/{+path}", { baseUrl, path: "a[1-3].md", data: "@/etc/hostname", headers: { "x-empty": "", "content-type": "text/plain" } });
+    await promisify(execFile)("sh", ["-c", curlCommand(r)], { timeout: 10000 });
+    assert.equal(got.length, 1);
+    assert.deepEqual([got[0].method, got[0].url, got[0].body, got[0].headers["x-empty"]], ["POST", "/upload/a[1-3].md", "@/etc/hostname", ""]);
+  } finally {
+    server.close();
+  }
+  // A "__proto__" key is a key (D30), in the body and in the headers.
+  const r = endpoint("POST /x", { title: "t", ["__proto__"]: { a: 1 }, headers: { ["__proto__"]: "x" } });
+  let init;
+  await new Function("fetch", `return (async () => { ${fetchSnippet(r)} })()`)(async (url, i) => (init = i));
+  assert.equal(init.body, '{"title":"t","__proto__":{"a":1}}');
+  assert.ok(Object.hasOwn(init.headers, "__proto__"));
 });

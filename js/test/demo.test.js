@@ -59,7 +59,7 @@ test("demo: routes, parameters, output, snippets and errors are shown", () => vi
   const body = JSON.parse(await page.textContent("#out-body"));
   assert.deepEqual(body, { title: "Edited in the test", body: "I'm having a problem with this.", labels: ["bug"], assignees: ["octocat"] });
   assert.match(await page.textContent("#out-fetch"), /method: "POST"/);
-  assert.match(await page.textContent("#out-curl"), /^curl -X POST 'https:\/\/api\.github\.com\/repos\/octocat\/hello-world\/issues'/);
+  assert.match(await page.textContent("#out-curl"), /^curl --globoff -X POST 'https:\/\/api\.github\.com\/repos\/octocat\/hello-world\/issues'/);
 
   // Defaults and media type: a preview changes accept.
   await page.fill("#previews", "mercy");
@@ -99,7 +99,7 @@ test("demo: a copy button waits while an error is shown, then copies the snippet
   assert.equal(await copyRow(page, "out-fetch"), "As fetch() Copy the fetch() call Copied");
   await page.click("[data-copy=out-curl]");
   assert.equal(await clipboardText(page), await page.textContent("#out-curl"));
-  assert.match(await clipboardText(page), /^curl -X GET 'https:\/\/api\.github\.com\/orgs\/octokit\/members\?type=public/);
+  assert.match(await clipboardText(page), /^curl --globoff -X GET 'https:\/\/api\.github\.com\/orgs\/octokit\/members\?type=public/);
 }));
 
 test("demo: a copy button says when the browser refused the clipboard, and selects the text instead", () => visit({
