@@ -143,6 +143,12 @@ test("demo: a shared link restores every field and never carries a credential (D
     headers: '{"authorization":"token <ACCESS_TOKEN>","x":"y"}',
   });
   assert.equal(decodeState("#route=x&params=%7B%20not").params, "{ not", "text that is not JSON comes back as typed");
+  // However the key is spelt, and in text that is not JSON yet.
+  for (const params of ['{"headers":{"\\u0061uthorization":"token secret3"}}', '{"headers":{"AUTHORIZ\\u0041TION":"token secret3"}}', "{authorization: 'token secret3'}", '{"a": "\\u0073ecret3"']) {
+    assert.doesNotMatch(decodeURIComponent(encodeState({ route: "GET /x", params })), /secret3|\\u0073/, params);
+  }
+  assert.match(encodeState({ route: "GET /x", params: '{"headers":{"authorization":null}}' }), /null/, "a header set to null stays null (D22)");
+  assert.equal(decodeState(`#${encodeState({ route: "GET /x", baseUrl: "https://me:ghp_secret4@h.example/api" })}`).baseUrl, "https://h.example/api", "no userinfo");
   assert.equal(decodeState("#nothing=1"), null);
 });
 

@@ -25,13 +25,14 @@ test("make demo serves the demo page, what it prepared in web/demo/gen/, and dis
       "/web/demo/gen/catalog.json", "/web/demo/gen/reference.js", "/web/demo/gen/rules.html", "/catalog/github-rest.json", "/docs/behaviour.md",
       "/.git", "/.git/HEAD", "/web/demo/..%2f..%2f.git/HEAD", "/web/demo/%2e%2e/%2e%2e/package.json", "/dist/.gitignore",
       "/package.json", "/README.md", "/Makefile", "/go.mod", "/core/endpoint.go", "/js/shim.js", "/js/test/suite.js",
-      "/node_modules/playwright-core/package.json", "/web/", "/web/demo/%E0",
+      "/node_modules/playwright-core/package.json", "/web/", "/web/demo/%E0", "//evil.example/web/demo",
     ];
     const got = {};
     for (const p of paths) got[p] = await statusOf(demo.origin, p);
     assert.deepEqual(got, {
       "/": "302 /web/demo/",
       "/web/demo": "302 /web/demo/",
+      "//evil.example/web/demo": "302 /web/demo/", // on this server, not evil.example's
       "/web/demo/": "200 text/html; charset=utf-8",
       "/web/demo/demo.js": "200 text/javascript; charset=utf-8",
       "/web/demo/favicon.svg": "200 image/svg+xml",

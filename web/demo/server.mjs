@@ -50,17 +50,20 @@ async function respond(mounts, index, req, res) {
     return res.writeHead(400, { "content-type": "text/plain" }).end("bad request");
   }
   if (path === "/" && index) return res.writeHead(302, { location: index }).end();
+  const asked = path;
   let noMime = false;
   if (path.startsWith("/nomime/")) {
     noMime = true;
     path = path.slice("/nomime".length);
   }
   const file = await fileFor(mounts, path);
-  if (file === "directory") return res.writeHead(302, { location: req.url.replace(/(\?|$)/, "/$1") }).end();
+  // To the path as read, with one leading "/": "//evil.example/x" would
+  // send the browser to another host.
+  if (file === "directory") return res.writeHead(302, { location: `/${encodeURI(asked.replace(/^\/+/, ""))}/${new URL(req.url, "http://x").search}` }).end();
   if (!file) return res.writeHead(404, { "content-type": "text/plain" }).end("not found");
   let type = TYPES[extname(file.path)] || "application/octet-stream";
   if (noMime && extname(file.path) === ".wasm") type = "application/octet-stream";
-  res.writeHead(200, { "content-type": type, "cache-control": "no-store" }).end(file.body);
+  res.writeHead(200, { "content-type": type, "cache-control": "no-store", "x-content-type-options": "nosniff" }).end(file.body);
 }
 
 /**

@@ -8,21 +8,24 @@ export const FIELDS = ["route", "params", "baseUrl", "headers", "previews", "for
 const PLACEHOLDER = "token <ACCESS_TOKEN>";
 
 /**
- * redact replaces the value of every "authorization" member in a JSON text
- * (valid or not) by the page's placeholder, so that a link, and the address
- * bar that shows it, never carries a credential someone typed (D23).
+ * shareable returns JSON text as a link may carry it, on one line, with the
+ * value of every "authorization" member (in any case, however its key is
+ * spelt in the text) replaced by the page's placeholder, so that a link,
+ * and the address bar that shows it, never carries a credential someone
+ * typed (D23). Text that is not JSON is kept as typed only when it cannot
+ * name that member; otherwise it is left out ("").
  */
-export function redact(text) {
-  return text.replace(/("authorization"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1${JSON.stringify(PLACEHOLDER)}`);
+export function shareable(text) {
+  try {
+    return JSON.stringify(JSON.parse(text), (k, v) => (typeof v === "string" && k.toLowerCase() === "authorization" ? PLACEHOLDER : v));
+  } catch {
+    return /authori|\\/i.test(text) ? "" : text;
+  }
 }
 
-/** compact writes valid JSON text on one line; any other text stays as typed. */
-function compact(text) {
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return text;
-  }
+/** withoutUserinfo drops user:password@ from a url, which a link must not carry either. */
+function withoutUserinfo(url) {
+  return url.replace(/^([a-z][a-z\d+.-]*:[\/\\]*)[^/\\?#]*@/i, "$1");
 }
 
 /** pretty indents valid JSON text by two spaces; any other text stays as it is. */
@@ -39,7 +42,7 @@ export function encodeState(values) {
   const q = new URLSearchParams();
   for (const f of FIELDS) {
     const v = values[f] ?? "";
-    q.set(f, f === "params" || f === "headers" ? compact(redact(v)) : v);
+    q.set(f, f === "params" || f === "headers" ? shareable(v) : f === "baseUrl" ? withoutUserinfo(v) : v);
   }
   return q.toString();
 }
