@@ -129,6 +129,10 @@ test("demo: placement reads from the engine where each key went: url, query, bod
   assert.deepEqual(where("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open" }), { owner: "url", repo: "url", state: "query" }, "no probe leaves a middle segment without its value (D34)");
   assert.deepEqual(where("GET /x/{a:3}{?b,c:2}", { a: "abcdef", b: [], c: "xyz" }), { a: "url", b: "query", c: "query" });
   assert.deepEqual(where("POST /x/{id}{?name}", { id: 1, name: "n", label: "l", data: "raw" }), { id: "url", name: "query", label: "unused", data: "option" });
+  // Each probed key costs three builds: past the first 200 keys, none is asked.
+  const many = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
+  const placed = placement(endpoint, "GET /x", many);
+  assert.deepEqual([placed[199].to, placed[200].to, placed[999].note], ["query", "unknown", "not asked of the engine: only the first 200 keys are"]);
   // Which query keys the url template uses: asked of the engine too.
   assert.deepEqual(placement(endpoint, "GET /x{?a}", { a: 1, b: 2 }).map((p) => [p.key, p.to, p.template]), [["a", "query", true], ["b", "query", false]]);
 });

@@ -87,6 +87,14 @@ test("demo: routes, parameters, output, snippets and errors are shown", () => vi
 const copyRow = (page, id) => page.$eval(`[data-copy=${id}]`, (b) => b.parentElement.textContent.replace(/\s+/g, " ").trim());
 const clipboardText = (page) => page.evaluate(() => navigator.clipboard.readText());
 
+test("demo: a body the page cannot write out is an error shown, not the previous request left on show", () => visit({}, async (page) => {
+  await page.fill("#route", "POST /markdown");
+  await page.fill("#params", `{"text":${'{"a":'.repeat(12000)}1${"}".repeat(12000)}}`);
+  await page.waitForSelector("#error:not([hidden])");
+  assert.equal(await page.textContent("#error-code"), "RangeError");
+  assert.equal(await page.isDisabled("[data-copy=out-curl]"), true, "nothing stale to copy");
+}));
+
 test("demo: a copy button waits while an error is shown, then copies the snippet shown", () => visit({ clipboard: true }, async (page) => {
   // While an error is shown the snippets are of an older request: no copy.
   await page.fill("#route", "GET /orgs/{org}/repos{?");

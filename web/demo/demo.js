@@ -135,7 +135,8 @@ function update() {
   if (!reference) return;
   // The reference gets its own copies: the same input, and nothing it could change in ours.
   const theirs = attempt(() => reference.endpoint.defaults(structuredClone(defaults))(route, structuredClone(params)));
-  showComparison(comparison, compare(ours, theirs, ep, route, params));
+  // A difference too deep to write out shows no comparison rather than a half-made one.
+  if (attempt(() => showComparison(comparison, compare(ours, theirs, ep, route, params))).error) showComparison(comparison, null);
 }
 
 /** showOurs shows the engine's request and where each key went, or its error; and the operation the route is. */
@@ -146,23 +147,42 @@ function showOurs(ours, ep, route, params) {
     last = null;
     return showError(ours.error);
   }
+  // Every text is made before the page changes: one that cannot be (a body
+  // too deep for JSON.stringify) is an error, not a half-shown request.
+  const shown = attempt(() => texts(ours.result));
+  if (shown.error) {
+    last = null;
+    return showError(shown.error);
+  }
   last = { ep, route, params };
-  show(ours.result);
+  show(shown.result);
   const declared = (key) => op?.params.find((p) => p.name === key)?.where;
   showPlacement($("placement"), placement(ep, route, params), declared);
 }
 const comparison = { summary: $("compare-summary"), list: $("compare-list") };
 
-function show(r) {
+/** texts returns the texts that show request options r. */
+function texts(r) {
+  return {
+    method: r.method,
+    url: r.url,
+    headers: JSON.stringify(r.headers, null, 2),
+    body: r.body === undefined ? "(no body)" : typeof r.body === "string" ? JSON.stringify(r.body) : JSON.stringify(r.body, null, 2),
+    fetch: fetchSnippet(r),
+    curl: curlCommand(r),
+  };
+}
+
+function show(t) {
   $("error").hidden = true;
   $("result").classList.remove("stale");
   for (const b of copyButtons) b.disabled = false;
-  $("out-method").textContent = r.method;
-  setText($("out-url"), r.url);
-  setText($("out-headers"), JSON.stringify(r.headers, null, 2));
-  setText($("out-body"), r.body === undefined ? "(no body)" : typeof r.body === "string" ? JSON.stringify(r.body) : JSON.stringify(r.body, null, 2));
-  setText($("out-fetch"), fetchSnippet(r));
-  setText($("out-curl"), curlCommand(r));
+  $("out-method").textContent = t.method;
+  setText($("out-url"), t.url);
+  setText($("out-headers"), t.headers);
+  setText($("out-body"), t.body);
+  setText($("out-fetch"), t.fetch);
+  setText($("out-curl"), t.curl);
 }
 
 function showError(e) {

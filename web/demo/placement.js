@@ -19,6 +19,10 @@ export const CONSUMED = {
   request: "returned as result.request (D27)",
 };
 
+// How many keys are probed: each costs three builds of the whole request,
+// so that probing every key of a thousand would take seconds a keystroke.
+const PROBED = 200;
+
 // Letters only, so that every encoding leaves it as it is.
 const MARKER = "zqxjmarker";
 const OTHER = "yzxjother"; // another first letter: a prefix {key:1} tells them apart too
@@ -29,11 +33,13 @@ const OTHER = "yzxjother"; // another first letter: a prefix {key:1} tells them 
  * "option" (one of CONSUMED, note saying what it does) or "unused" (the
  * engine sent it nowhere: with data, a key the url does not use); template
  * says whether the url template uses the key (a query key from {?key} too).
- * ep(route, params) must build; a probe that throws gives to: "unknown".
+ * ep(route, params) must build; a probe that throws, or a key past the
+ * first PROBED, gives to: "unknown".
  */
 export function placement(ep, route, params) {
-  return Object.keys(params).map((key) => {
+  return Object.keys(params).map((key, i) => {
     if (Object.hasOwn(CONSUMED, key)) return { key, to: "option", note: CONSUMED[key], template: false };
+    if (i >= PROBED) return { key, to: "unknown", note: `not asked of the engine: only the first ${PROBED} keys are`, template: false };
     try {
       return { key, ...placed(ep, route, params, key) };
     } catch {
