@@ -12,6 +12,7 @@ import { attempt, compare } from "../../web/demo/compare.js";
 import { placement } from "../../web/demo/placement.js";
 import { decodeState, encodeState } from "../../web/demo/share.js";
 import { curlCommand, fetchSnippet } from "../../web/demo/snippets.js";
+import { renderMarkdown } from "../../web/demo/markdown.mjs";
 import { createServer } from "node:http";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -184,4 +185,10 @@ test("demo: the curl and fetch snippets send the request the page shows, byte fo
   await new Function("fetch", `return (async () => { ${fetchSnippet(r)} })()`)(async (url, i) => (init = i));
   assert.equal(init.body, '{"title":"t","__proto__":{"a":1}}');
   assert.ok(Object.hasOwn(init.headers, "__proto__"));
+});
+
+test("demo: the rules page shows a fenced code block as code, its lines kept and escaped", () => {
+  const html = renderMarkdown("Before.\n\n```js\nendpoint(\"GET /x\", { a: 1 });\nif (a < b) {}\n```\n\nAfter.");
+  assert.equal(html, '<p>Before.</p>\n<pre><code>endpoint(&quot;GET /x&quot;, { a: 1 });\nif (a &lt; b) {}</code></pre>\n<p>After.</p>');
+  assert.match(renderMarkdown(readFileSync(new URL("../../docs/behaviour.md", import.meta.url), "utf8")), /<pre><code>endpoint\(&quot;PATCH /);
 });

@@ -1,5 +1,6 @@
 // renderMarkdown turns the Markdown that docs/behaviour.md uses into HTML:
-// headings, paragraphs, numbered lists, `code`, **bold** and [links](#x).
+// headings, paragraphs, numbered lists, fenced code blocks, `code`, **bold**
+// and [links](#x).
 // It is not a general Markdown renderer; prepare.mjs uses it at build time
 // so that the page needs no library to show the rules.
 
@@ -37,7 +38,23 @@ export function renderMarkdown(markdown) {
     if (list) html.push(`<ol>${list.map((item) => `<li>${inline(item)}</li>`).join("")}</ol>`);
     list = null;
   };
+  let code = null; // the lines of a fenced block, inside one
   for (const line of markdown.split("\n")) {
+    if (/^```/.test(line)) {
+      if (code) {
+        html.push(`<pre><code>${escape(code.join("\n"))}</code></pre>`);
+        code = null;
+      } else {
+        flush();
+        closeList();
+        code = [];
+      }
+      continue;
+    }
+    if (code) {
+      code.push(line);
+      continue;
+    }
     const heading = /^(#{1,6}) (.*)$/.exec(line);
     const item = /^\d+\. (.*)$/.exec(line);
     if (heading) {
