@@ -102,6 +102,10 @@ function inURL(route) {
   return /^(get|head) /i.test(route);
 }
 
+function tooLarge() {
+  return invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
+}
+
 function tooDeep() {
   return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`);
 }
@@ -122,7 +126,6 @@ class Writer {
     this.table = [];
     this.hold = false;
     this.text = null; // textIn's functions, for a writer into the engine's memory
-    this.limit = MAX_MESSAGE; // what is left of the call's MAX_MESSAGE
   }
 
   /**
@@ -148,9 +151,7 @@ class Writer {
   }
 
   room(n) {
-    if (this.pos - this.start + n > this.limit) {
-      throw invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
-    }
+    if (this.pos - this.start + n > MAX_MESSAGE) throw tooLarge();
     if (this.pos + n <= this.end) return;
     if (this.grow) return this.grow(this, n);
     const len = this.length;
@@ -453,12 +454,12 @@ export function createWire(exports, hooks = {}) {
     try {
       if (loaded !== h) {
         lw.begin([]);
-        lw.limit = MAX_MESSAGE - w.length - loadedBytes; // MAX_MESSAGE bounds the whole call
         lw.u32(layer.size + vals.length); // the handles of its members start here
         lw.value(resolve(h), 2, true);
+        // MAX_MESSAGE bounds the whole call, its loads included.
+        if ((loadedBytes += lw.length) + w.length > MAX_MESSAGE) throw tooLarge();
         for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
         loaded = h;
-        loadedBytes += lw.length;
       }
       if (lw.length > cap) return -lw.length;
       views();
