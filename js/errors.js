@@ -53,19 +53,6 @@ export function notReady(hint, failure) {
 }
 
 /**
- * messageOf returns what went wrong in e (the engine stopping),
- * without letting it throw again: its message may be a getter, and e a
- * revoked Proxy (D28).
- */
-export function messageOf(e) {
-  try {
-    return String(e instanceof Error ? e.message : e);
-  } catch {
-    return "(an error whose message cannot be read)";
-  }
-}
-
-/**
  * isEndpointError is e instanceof EndpointError (or of the class given), for
  * an e that a user's code threw: it may be a revoked Proxy, on which
  * instanceof itself throws.

@@ -7,7 +7,7 @@
 // Nothing is kept from one call to the next but memory: a call writes the
 // layer of .defaults() it is made on, kept here as the bytes of its record.
 
-import { EndpointError, invalidArgument, isEndpointError, messageOf, unreadable } from "./errors.js";
+import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
 import { classOf, isPlain, setMember } from "./values.js";
 import { version } from "./version.js";
@@ -400,7 +400,7 @@ function wtf8(b) {
  */
 export class EngineStopped extends Error {
   constructor(cause) {
-    super(`the WebAssembly engine stopped: ${messageOf(cause)}`, { cause });
+    super(`the WebAssembly engine stopped: ${cause?.message}`, { cause }); // a trap or Go's exit: an Error
   }
 }
 
