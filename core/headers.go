@@ -102,7 +102,7 @@ func checkHeader(name string, v Value, field string) (upper bool, err error) {
 		}
 		return upper, nil
 	}
-	return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number or boolean, not %s", kindName(v.kind()))
+	return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number, bigint or boolean, not %s", kindName(v.kind()))
 }
 
 // isToken reports whether s is an RFC 9110 token:

@@ -125,9 +125,12 @@ export type ErrorCode =
 
 /** Thrown for bad input; the message starts with "endpoint: ". */
 export declare class EndpointError extends TypeError {
+  constructor(code: ErrorCode, message: string, field?: string);
   readonly code: ErrorCode;
   /** The option at fault, e.g. "route" or "headers.accept". */
   readonly field: string;
+  /** What the caller's own code threw while its input was read, or what stopped the engine. */
+  readonly cause?: unknown;
 }
 
 /**
@@ -135,7 +138,8 @@ export declare class EndpointError extends TypeError {
  * library and in @types/node (undici): header values are strings.
  */
 export interface FetchInit {
-  method: string;
+  /** Upper case, as fetch, undici, got and ky take it. */
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   headers: { [name: string]: string };
   /** A JSON text the engine built, or the caller's data as given (D19): whatever the caller's fetch accepts. */
   body?: any;
