@@ -4,6 +4,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 	"unicode/utf8"
 
@@ -144,9 +145,10 @@ func fromJS(v js.Value, depth int, budget *int) (core.Value, bool) {
 		if global.Get("ArrayBuffer").Call("isView", v).Bool() {
 			return core.OpaqueValue(v, core.ClassBinary), true
 		}
-		tag := objectToString.Call("call", v).String() // "[object FormData]": another realm's too
+		// The tag, "FormData" of "[object FormData]": another realm's too.
+		tag := strings.TrimSuffix(strings.TrimPrefix(objectToString.Call("call", v).String(), "[object "), "]")
 		for _, c := range hostClasses {
-			if ctor := global.Get(c.name); tag == "[object "+c.name+"]" || ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
+			if ctor := global.Get(c.name); tag == c.name || ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
 				return core.OpaqueValue(v, c.class), true
 			}
 		}
