@@ -21,11 +21,12 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * endpoint, and the reference's. Each difference is { field, ours, theirs,
  * explanations: [{ rules, says }], explained }; none when the two agree.
  * ep, route and params let the detectors ask the engine what it merged and
- * where it placed each key.
+ * where it placed each key; placed, when given, is placement()'s answer
+ * for them, which the page has asked already.
  */
-export function compare(ours, theirs, ep, route, params) {
+export function compare(ours, theirs, ep, route, params, placed) {
   if (ours.error || theirs.error) return [outcomeDifference(ours, theirs, ep, route, params)].filter(Boolean);
-  const ctx = context(ours.result, theirs.result, ep, route, params);
+  const ctx = context(ours.result, theirs.result, ep, route, params, placed);
   return fieldsOf(ours.result, theirs.result).flatMap((field) => {
     const a = valueOf(ours.result, field), b = valueOf(theirs.result, field);
     return same(a, b) ? [] : [explain(field, a, b, ctx)];
@@ -33,9 +34,9 @@ export function compare(ours, theirs, ep, route, params) {
 }
 
 /** context is what the detectors read: the two results, and the engine's merge and placement of this call. */
-function context(ours, theirs, ep, route, params) {
+function context(ours, theirs, ep, route, params, placed = placement(ep, route, params)) {
   const merged = ep.merge(route, params);
-  const urlKeys = new Set(placement(ep, route, params).filter((p) => p.template).map((p) => p.key));
+  const urlKeys = new Set(placed.filter((p) => p.template).map((p) => p.key));
   return { ours, theirs, params, template: merged.url, baseUrl: merged.baseUrl, previews: merged.mediaType?.previews ?? [], urlKeys };
 }
 

@@ -131,15 +131,19 @@ function update() {
   const { defaults, route, params } = input;
   let ep;
   const ours = attempt(() => (ep = endpoint.defaults(defaults))(route, params));
-  showOurs(ours, ep, route, params);
+  const placed = showOurs(ours, ep, route, params);
   if (!reference) return;
   // The reference gets its own copies: the same input, and nothing it could change in ours.
   const theirs = attempt(() => reference.endpoint.defaults(structuredClone(defaults))(route, structuredClone(params)));
   // A difference too deep to write out shows no comparison rather than a half-made one.
-  if (attempt(() => showComparison(comparison, compare(ours, theirs, ep, route, params))).error) showComparison(comparison, null);
+  if (attempt(() => showComparison(comparison, compare(ours, theirs, ep, route, params, placed))).error) showComparison(comparison, null);
 }
 
-/** showOurs shows the engine's request and where each key went, or its error; and the operation the route is. */
+/**
+ * showOurs shows the engine's request and where each key went, or its
+ * error; and the operation the route is. It returns where each key went,
+ * when it is shown, for the comparison.
+ */
 function showOurs(ours, ep, route, params) {
   const op = operationOf(route);
   showOperation($("operation"), op);
@@ -157,7 +161,9 @@ function showOurs(ours, ep, route, params) {
   last = { ep, route, params };
   show(shown.result);
   const declared = (key) => op?.params.find((p) => p.name === key)?.where;
-  showPlacement($("placement"), placement(ep, route, params), declared);
+  const placed = placement(ep, route, params);
+  showPlacement($("placement"), placed, declared);
+  return placed;
 }
 const comparison = { summary: $("compare-summary"), list: $("compare-list") };
 
