@@ -15,7 +15,8 @@ import (
 // the older and the oldest is dropped. Any working set of up to
 // templateGeneration templates therefore stays cached (but for the rare url
 // that finds no free slot near its own, templateTable), and memory stays
-// bounded whatever urls a program builds (D29). Urls without expressions,
+// bounded whatever urls a program builds (D29): a generation also holds at
+// most maxGenerationBytes of templates, by templateBytes. Urls without expressions,
 // such as the next-page links of pagination, never enter it (Session.template).
 //
 // A plain Mutex, not an RWMutex: the lookup under it is short, and an
@@ -24,19 +25,27 @@ var templateCache = newTemplateCache(templateGeneration)
 
 const templateGeneration = 2048
 
-// maxCachedURL is the longest url whose template is cached, so that the
-// cache's memory stays bounded by about templateGeneration × 2 × 4 KiB.
+// maxCachedURL is the longest url whose template is cached: a url that long
+// is no route.
 const maxCachedURL = 4096
+
+// maxGenerationBytes bounds the memory of a generation's templates, as
+// templateBytes counts it, so that the cache holds at most twice that
+// whatever templates come: a few thousand expressions in 4 KiB of url take
+// a thousand times the memory of a route. All of GitHub's routes take
+// less than 1 MiB of it.
+const maxGenerationBytes = 4 << 20
 
 // cache is the type of templateCache: two generations of up to gen templates.
 type cache struct {
 	sync.Mutex
 	cur, old templateTable
-	gen      int
+	gen      int // templates a generation may hold
+	max      int // and bytes, by templateBytes
 }
 
 func newTemplateCache(gen int) *cache {
-	return &cache{cur: newTemplateTable(gen), old: newTemplateTable(gen), gen: gen}
+	return &cache{cur: newTemplateTable(gen), old: newTemplateTable(gen), gen: gen, max: maxGenerationBytes}
 }
 
 // compileTemplate returns the compiled template for url, from the cache when
@@ -75,10 +84,11 @@ func (c *cache) compile(url string) (*template, error) {
 	return t, nil
 }
 
-// add puts t in the newer generation; when that is full, it becomes the
-// older one, and the oldest is dropped (its table, emptied, is the newer).
+// add puts t in the newer generation; when that is full, in templates or
+// in bytes, it becomes the older one, and the oldest is dropped (its
+// table, emptied, is the newer).
 func (c *cache) add(t *template) {
-	if c.cur.n >= c.gen {
+	if c.cur.n >= c.gen || c.cur.bytes+templateBytes(t) > c.max {
 		c.old, c.cur = c.cur, c.old
 		c.cur.reset()
 	}
@@ -94,6 +104,16 @@ func (c *cache) add(t *template) {
 type templateTable struct {
 	slots []*template // a power of two long, at least twice what it may hold
 	n     int         // how many it holds
+	bytes int         // their memory, by templateBytes
+}
+
+// templateBytes is about how much memory a compiled template takes, and
+// never less: its url twice (the cache's copy and the literals cut from
+// it), and a part's and a variable name's share, as measured natively
+// and in WebAssembly for routes and for urls made of thousands of
+// expressions or names (TestTheCachesMemoryIsBoundedInBytes).
+func templateBytes(t *template) int {
+	return 256 + 2*len(t.src) + 96*len(t.parts) + 128*len(t.names)
 }
 
 // maxProbe is how many slots a url may be looked for in.
@@ -129,7 +149,7 @@ func (t *templateTable) put(tp *template) {
 	for i := uint64(0); i < maxProbe; i++ {
 		s := &t.slots[(tp.hash+i)&mask]
 		if *s == nil {
-			*s, t.n = tp, t.n+1
+			*s, t.n, t.bytes = tp, t.n+1, t.bytes+templateBytes(tp)
 			return
 		}
 		if (*s).hash == tp.hash && (*s).src == tp.src {
@@ -141,5 +161,5 @@ func (t *templateTable) put(tp *template) {
 // reset empties the table, keeping its memory.
 func (t *templateTable) reset() {
 	clear(t.slots)
-	t.n = 0
+	t.n, t.bytes = 0, 0
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -97,4 +99,75 @@ func TestHashStringTellsTheCatalogsUrlsApart(t *testing.T) {
 	for _, u := range []string{"", "a", "a\x00", "\x00", "/x/{y}", "/x/{z}", "/x/{y}\x00\x00\x00"} {
 		add(u)
 	}
+}
+
+// TestTheCachesMemoryIsBoundedInBytes: thousands of distinct urls of 4 KiB,
+// each made of as many expressions or names as fit, leave the cache
+// holding at most two generations' bytes, measured on the heap (D29); a
+// route's templates count no less than they take.
+func TestTheCachesMemoryIsBoundedInBytes(t *testing.T) {
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	shapes := []struct {
+		name string
+		n    int // urls compiled: enough to fill both generations thrice
+		url  func(i int) string
+	}{
+		{"expressions", 100, func(i int) string { return fmt.Sprintf("/%d", i) + strings.Repeat("{a}", 1360) }},
+		{"names", 100, func(i int) string { return fmt.Sprintf("/%d{", i) + strings.Repeat("a,", 2040) + "a}" }},
+		{"a route", 3 * templateGeneration, func(i int) string {
+			return fmt.Sprintf("/repos/{owner}/{repo}/issues/%d/comments{?page,per_page}", i)
+		}},
+	}
+	for _, shape := range shapes {
+		name, url := shape.name, shape.url
+		c := newTemplateCache(templateGeneration)
+		before := heap()
+		for i := 0; i < shape.n; i++ {
+			if _, err := c.compile(url(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		held := int64(heap()) - int64(before)
+		if bound := int64(2*maxGenerationBytes + 1<<20); held > bound {
+			t.Errorf("%s: the cache holds %d bytes, over %d", name, held, bound)
+		}
+		if counted := int64(c.cur.bytes + c.old.bytes); held > counted+1<<20 {
+			t.Errorf("%s: the cache holds %d bytes and counts %d", name, held, counted)
+		}
+		runtime.KeepAlive(c)
+	}
+}
+
+// TestEveryGitHubRouteFitsOneGeneration: the routes of GitHub's REST API,
+// compiled, fit one generation's bytes, so that a program using all of
+// them compiles each once.
+func TestEveryGitHubRouteFitsOneGeneration(t *testing.T) {
+	data, err := os.ReadFile("../catalog/github-rest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cat struct{ Ops []struct{ U string } }
+	if err := json.Unmarshal(data, &cat); err != nil {
+		t.Fatal(err)
+	}
+	c := newTemplateCache(templateGeneration)
+	first := map[string]*template{}
+	for _, op := range cat.Ops {
+		tp, err := c.compile(op.U)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first[op.U] = tp
+	}
+	for _, op := range cat.Ops {
+		if tp, _ := c.compile(op.U); tp != first[op.U] {
+			t.Fatalf("%s was compiled again", op.U)
+		}
+	}
+	t.Logf("%d routes, %d bytes counted", len(first), c.cur.bytes+c.old.bytes)
 }
