@@ -86,7 +86,7 @@ var endpointCases = []endpointCase{
 		route: "GET https://", err: CodeInvalidArgument},
 	{name: "so is one whose host is empty before its path (D8, D34)",
 		route: "GET https:///repos", err: CodeInvalidArgument},
-	{name: "the query goes before the url's fragment, which is not sent (spec rule 4)",
+	{name: "the query goes before the url's fragment, which is not sent (D35)",
 		route: "GET /x{#section}", options: `{"section":"s","q":"1"}`,
 		want: `{"method":"get","url":"https://api.github.com/x?q=1#s","headers":{` + stdHeaders + `}}`},
 	{name: "a path without a leading / is joined with one / (D8)",

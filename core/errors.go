@@ -194,12 +194,16 @@ func redact(s string) string {
 // fragment ("?client_secret=...") replaced by "[redacted]": places where a
 // url carries credentials that are no token-like run (D23). It runs before
 // redact shortens the text, so that a password cut in two there is still
-// found. An authority is read as URL parsers read an http(s) url's, after
-// any number of slashes or backslashes ("https:/user:pass@host"), and
-// "user:pass@host" without a scheme is taken for one too. The
-// expressions of a template ("{owner}", "{?page}") are names, not values,
-// and stay; a "{" whose expression is malformed (unclosed) protects nothing
-// past the first character no expression holds.
+// found. An authority is read as URL parsers read it (readAuthority), after
+// "http:" or "https:" with or without slashes; a password holding "/",
+// "?", "#" or white space ends the authority early, so the userinfo runs
+// to an "@" up to maxUserinfo bytes past it. "user:pass@host" without a
+// scheme is taken for one too. The expressions of a template ("{owner}",
+// "{?page}") are names, not values, and stay; one that starts a query
+// ("{?a}", "{&a}") or a fragment starts its values; a "{" whose
+// expression is malformed (unclosed) protects nothing past the first
+// character no expression holds. It reads each byte of s a bounded number
+// of times.
 func hideURLSecrets(s string) string {
 	if strings.IndexByte(s, '@') < 0 && strings.IndexByte(s, '=') < 0 {
 		return s
@@ -208,10 +212,16 @@ func hideURLSecrets(s string) string {
 	expr := -1     // where the expression under way opened, or -1
 	query := false // in a query string or fragment, up to white space
 	value := -1    // where the literal text of a query value started, or -1
+	// The word before i, for "user:pass@" without a scheme: where it
+	// starts and the last ":" before i, read up to read.
+	word, colon, read := 0, -1, 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if expr >= 0 {
 			if c == '}' {
+				if op := s[expr+1]; op == '?' || op == '&' || op == '#' {
+					query = true
+				}
 				expr = -1
 				if query && i+1 < len(s) && !endsQueryValue(s[i+1]) {
 					value = i + 1 // literal text after an expression in a value
@@ -235,29 +245,38 @@ func hideURLSecrets(s string) string {
 		case query && c == '=' && value < 0:
 			value = i + 1
 		case !query && c == '@' && value < 0:
-			// "user:password@" with no scheme before it.
-			start := i
-			for start > h.last && !isSpace(s[start-1]) && s[start-1] != '/' && s[start-1] != '"' {
-				start--
+			for ; read < i; read++ {
+				switch s[read] {
+				case '/', '"':
+					word = read + 1
+				case ':':
+					colon = read
+				default:
+					if isSpace(s[read]) {
+						word = read + 1
+					}
+				}
 			}
-			if strings.IndexByte(s[start:i], ':') >= 0 {
+			if start := max(word, h.last); colon >= start {
 				h.cut(start, i)
 			}
 		case !query && c == ':' && (strings.HasPrefix(s[i:], "://") || httpSchemeBefore(s, i)):
-			// The authority runs to the first "/", "?", "#" or white space
-			// after the slashes; its userinfo to the last "@" in it.
-			start := i + 1
-			for start < len(s) && (s[start] == '/' || s[start] == '\\') {
-				start++
+			a := readAuthority(s, i+1)
+			at := a.host - 1 // the authority's last "@", or before it
+			if at < a.start && strings.IndexByte(s[a.start:a.end], ':') >= 0 {
+				rest := s[a.end:min(len(s), a.end+maxUserinfo)]
+				if k := strings.Index(rest, "://"); k >= 0 {
+					rest = rest[:k] // another url
+				}
+				if k := strings.LastIndexByte(rest, '@'); k >= 0 {
+					at = a.end + k
+				}
 			}
-			end := start
-			for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' && s[end] != '\\' && !isSpace(s[end]) {
-				end++
+			i = a.end - 1
+			if at >= a.start {
+				h.cut(a.start, at)
+				i = max(i, at)
 			}
-			if at := strings.LastIndexByte(s[start:end], '@'); at >= 0 {
-				h.cut(start, start+at)
-			}
-			i = end - 1
 		}
 	}
 	h.cut(value, len(s))
@@ -266,6 +285,10 @@ func hideURLSecrets(s string) string {
 	}
 	return string(append(h.b, s[h.last:]...))
 }
+
+// maxUserinfo is how far past an authority that ends early hideURLSecrets
+// looks for the "@" that ends a password: further than a message quotes.
+const maxUserinfo = 1024
 
 // httpSchemeBefore reports whether s[:i] ends with the word http or https,
 // in any case: the ":" at i then starts what URL parsers read as an

@@ -15,7 +15,8 @@ import "strings"
 // origin is where a url sends a request, as D31 compares urls.
 type origin struct {
 	// key is "scheme://host[:port]": lower case, without userinfo or a
-	// default port, the host percent-decoded, as URL parsers read it. For a
+	// default port, as URL parsers read it (a host holding "%", which they
+	// read differently, is refused when the url is built, D37). For a
 	// written origin it is the template's text up to where its origin
 	// surely ends (writtenOrigin).
 	key     string
@@ -36,6 +37,11 @@ func (o origin) describe() string {
 	case o.written:
 		return "an origin its expressions decide, " + quote(o.key)
 	}
+	// A port that is not digits may be the start of a password holding
+	// a "/" ("https://user:pa/ss@host"): not quoted (D23).
+	if a := readAuthority(o.key, schemeLen(o.key)); !a.portOK(o.key) {
+		return quote(o.key[:a.port] + ":[redacted]")
+	}
 	return quote(o.key)
 }
 
@@ -47,20 +53,18 @@ func urlOrigin(url, base string) origin {
 	// host: URL parsers skip extra slashes ("https:///:host/x").
 	src := colonPlaceholders(url, &inserted)
 	if n := schemeLen(src); n > 0 {
-		i := n
-		for i < len(src) && src[i] == '/' {
-			i++
+		// Read as the expanded url will hold it: literals are encoded (D11),
+		// so that a "\" there is "%5C", no delimiter.
+		k := strings.IndexByte(src, '{')
+		if k < 0 {
+			k = len(src)
 		}
-		j := i
-		for j < len(src) && src[j] != '/' && src[j] != '?' && src[j] != '#' && src[j] != '{' {
-			j++
+		lit := string(appendLiteral(nil, src[:k]))
+		a := readAuthority(lit, n)
+		if a.end == len(lit) && k < len(src) {
+			return writtenOrigin(src) // an expression may write the host, or more of it
 		}
-		if j < len(src) && src[j] == '{' {
-			return writtenOrigin(src)
-		}
-		// Compared as the expanded url will hold it: a literal is encoded
-		// (D11), so that a "\" there is "%5C", no delimiter.
-		return origin{key: originKey(src[:n-3], string(appendLiteral(nil, src[i:j]))), known: true}
+		return origin{key: originKey(lit[:n-3], lit[a.host:a.port], lit[a.port:a.end]), known: true}
 	}
 	if mayBecomeAbsolute(src) {
 		return writtenOrigin(src)
@@ -69,26 +73,18 @@ func urlOrigin(url, base string) origin {
 }
 
 // baseOrigin returns the origin of a path joined to base. base is not
-// expanded (D8) and is sent as written, so "\" is a delimiter there, as
-// URL parsers read it in http(s) urls.
+// expanded (D8) and is sent as written.
 func baseOrigin(base string) origin {
 	n := schemeLen(base)
 	if n == 0 {
 		return origin{}
 	}
-	i := n
-	for i < len(base) && (base[i] == '/' || base[i] == '\\') {
-		i++
-	}
-	j := i
-	for j < len(base) && base[j] != '/' && base[j] != '\\' && base[j] != '?' && base[j] != '#' {
-		j++
-	}
-	if i == j {
+	a := readAuthority(base, n)
+	if a.host == a.port {
 		// "https://" + "/" + path: the path's first segment would be the host.
 		return origin{}
 	}
-	return origin{key: originKey(base[:n-3], base[i:j]), known: true}
+	return origin{key: originKey(base[:n-3], base[a.host:a.port], base[a.port:a.end]), known: true}
 }
 
 // mayBecomeAbsolute reports whether a url without a scheme may expand to
@@ -107,49 +103,40 @@ func mayBecomeAbsolute(src string) bool {
 // writtenOrigin returns the origin of a url whose expressions may decide
 // it: its text up to a delimiter that ends the origin whatever the
 // expressions give. That is the first "?" or "#" outside an expression, or
-// the first "/" outside one whose preceding character is literal text other
-// than "/" and ":": expanded, that "/" comes after the scheme's slashes, so
-// the host ends there at the latest. Two urls written alike up to it expand
-// alike up to it, with the same parameters, and so go to the same origin.
-// Without such a delimiter the whole url must be written alike.
+// the first "/" outside one that follows literal text other than "/" and
+// ":", or a simple expression, which cannot write "/", "?" or "#" (D36):
+// expanded, that "/" comes after the scheme's slashes, so the host ends
+// there at the latest. Two urls written alike up to it expand alike up to
+// it, with the same parameters, and so go to the same origin. Without
+// such a delimiter the whole url must be written alike.
 func writtenOrigin(src string) origin {
-	depth := 0
+	open := -1      // where the expression under way opened, or -1
+	simple := false // the last expression closed was a simple one
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
-		case c == '{':
-			depth++
-		case c == '}':
-			if depth > 0 {
-				depth--
+		case open >= 0:
+			if c == '}' {
+				simple = operatorFor(src[open+1]) == nil
+				open = -1
 			}
-		case depth > 0:
+		case c == '{':
+			open = i
 		case c == '?' || c == '#',
-			c == '/' && i > 0 && src[i-1] != '/' && src[i-1] != ':' && src[i-1] != '}':
+			c == '/' && i > 0 && src[i-1] != '/' && src[i-1] != ':' && (src[i-1] != '}' || simple):
 			return origin{key: src[:i+1], written: true, known: true}
 		}
 	}
 	return origin{key: src, written: true, known: true}
 }
 
-// originKey returns "scheme://host[:port]" for an authority as URL parsers
-// read it: without userinfo, the host percent-decoded and in lower case,
-// the port without leading zeros and left out when it is the scheme's
-// default. Two urls whose keys are equal go to the same host; the reverse
-// need not hold (IDNA maps more), which only makes D31 stricter.
-func originKey(scheme, auth string) string {
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		auth = auth[at+1:]
-	}
-	host, port := auth, ""
-	if strings.HasPrefix(auth, "[") { // an IPv6 address
-		if k := strings.IndexByte(auth, ']'); k >= 0 {
-			host, port = auth[:k+1], auth[k+1:]
-		}
-	} else if k := strings.IndexByte(auth, ':'); k >= 0 {
-		host, port = auth[:k], auth[k:]
-	}
+// originKey returns "scheme://host[:port]" for a host and port (with its
+// ":", or "") as URL parsers read them: the host in lower case, the port
+// without leading zeros and left out when it is the scheme's default. Two
+// urls whose keys are equal go to the same host; the reverse need not hold
+// (IDNA maps more), which only makes D31 stricter.
+func originKey(scheme, host, port string) string {
 	scheme = lowerASCII(scheme)
-	if len(port) > 0 && port[0] == ':' && allDigits(port[1:]) {
+	if len(port) > 0 && allDigits(port[1:]) {
 		p := port[1:]
 		for len(p) > 0 && p[0] == '0' { // not strings.TrimLeft, which links a Unicode path of its own
 			p = p[1:]
@@ -166,10 +153,6 @@ func originKey(scheme, auth string) string {
 	b = append(append(b, scheme...), "://"...)
 	for i := 0; i < len(host); i++ {
 		c := host[i]
-		if isTriplet(host, i) {
-			c = unhex(host[i+1])<<4 | unhex(host[i+2])
-			i += 2
-		}
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'
 		}
@@ -185,16 +168,6 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 // checkOrigins holds merged options m to D31. def is the url the defaults

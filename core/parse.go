@@ -112,9 +112,18 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 	s.path = path
 	// Absolute or not before D10's trim, which would make "https://" a path.
 	n := schemeLen(viewString(path))
-	if n > 0 && (n == len(path) || strings.IndexByte("/\\?#:", path[n]) >= 0) {
-		// URL parsers would take what follows for the host (D34).
-		return nil, errorf(CodeInvalidArgument, "url", "%s names no host", quote(string(path)))
+	if n > 0 {
+		// A host that is missing, or that parsers read differently (D34, D37);
+		// after more slashes, URL parsers would take the path's first segment
+		// for the host.
+		a := readAuthority(viewString(path), n)
+		why := a.hostProblem(viewString(path))
+		if a.start > n {
+			why = "names no host"
+		}
+		if why != "" {
+			return nil, errorf(CodeInvalidArgument, "url", "%s %s", quote(string(path)), why)
+		}
 	}
 	// D10: one trailing "/" goes, unless the url is just "/".
 	if len(path) > 1 && path[len(path)-1] == '/' {
@@ -185,7 +194,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 // does not use as a query string (D16, D17): "?" or, when the url has a
 // query already, "&"; then name=value pairs in key order.
 func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error) {
-	// The query goes before a fragment, which is not sent.
+	// The query goes before a fragment, which is not sent (D35).
 	fragment := ""
 	if f := bytes.IndexByte(url, '#'); f >= 0 {
 		url, fragment = url[:f], string(url[f:])
@@ -262,10 +271,8 @@ func (s *Session) usableBase(base string) bool {
 // usableBaseURL reports whether s is an absolute http(s) url that names a
 // host, without white space or control characters (D8): any other baseUrl
 // could only give a broken request, or one whose path's first segment
-// becomes its host ("https://" joined to "/evil.example/x"). The authority
-// is read as URL parsers read it: after any slashes and backslashes, up to
-// the next one or "?" or "#"; its host is what is left without userinfo
-// and port.
+// becomes its host ("https://" joined to "/evil.example/x"). Its host holds
+// no "%" and its port is digits (D37).
 func usableBaseURL(s string) bool {
 	if s == defaultBaseURL { // the usual one, as merged options and new layers hold it
 		return true
@@ -274,30 +281,7 @@ func usableBaseURL(s string) bool {
 	if n == 0 {
 		return false
 	}
-	i := n
-	for i < len(s) && (s[i] == '/' || s[i] == '\\') {
-		i++
-	}
-	host, colon, end := i, -1, i // colon: the last ":" after the host's start, outside an IPv6 address
-	for ; end < len(s) && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#'; end++ {
-		switch s[end] {
-		case '@':
-			host, colon = end+1, -1
-		case ':':
-			colon = end
-		case ']':
-			colon = -1
-		}
-	}
-	if colon >= 0 { // a port: digits, or none
-		for k := colon + 1; k < end; k++ {
-			if s[k] < '0' || s[k] > '9' {
-				return false
-			}
-		}
-		end = colon
-	}
-	if end <= host {
+	if a := readAuthority(s, n); a.hostProblem(s) != "" || !a.portOK(s) {
 		return false
 	}
 	wide := false

@@ -87,13 +87,7 @@ func dots(seg []byte) int {
 // baseUrl's path); up to the first "?" or "#".
 func pathBounds(u []byte) (start, end int) {
 	if n := schemeLen(viewString(u)); n > 0 {
-		start = n
-		for start < len(u) && u[start] == '/' {
-			start++
-		}
-		for start < len(u) && u[start] != '/' && u[start] != '?' && u[start] != '#' {
-			start++
-		}
+		start = readAuthority(viewString(u), n).end
 	}
 	end = start
 	for end < len(u) && u[end] != '?' && u[end] != '#' {

@@ -336,8 +336,8 @@ func parseTemplate(url string) (*template, error) {
 // markRequired marks the expressions of D34: simple ones that stand alone
 // as a whole segment of the url's path with a "/" right after them, and a
 // simple or reserved one that is the whole host of an absolute url
-// ("https://{host}/x": without it, or with it empty, the path's first
-// segment would become the host). The
+// ("https://{host}/x", "https://user@{host}/x": without it, or with it
+// empty, the path's first segment would become the host). The
 // path starts after the scheme and host (scheme is the scheme's length,
 // 0 for a relative url, which is path from its start) and ends at the first
 // "?" or "#", or at an expression that may write one ("{?q}", "{#f}"; an
@@ -353,7 +353,7 @@ func markRequired(parts []tplPart, scheme int) {
 			switch {
 			case e.op.first == "?" || e.op.first == "#":
 				state = query
-			case state == host && (e.op == opSimple || e.op == opReserved) && i == 1 && len(parts[0].lit) == scheme && endsHost(parts[i+1:]):
+			case state == host && (e.op == opSimple || e.op == opReserved) && i == 1 && startsHost(parts[0].lit[scheme:]) && endsHost(parts[i+1:]):
 				e.required, e.host = true, true
 			case state == path && e.op == opSimple && i > 0 && i+1 < len(parts) &&
 				parts[i-1].expr == nil && strings.HasSuffix(parts[i-1].lit, "/") &&
@@ -377,6 +377,13 @@ func markRequired(parts []tplPart, scheme int) {
 			state = query
 		}
 	}
+}
+
+// startsHost reports whether the literal text after a url's scheme, before
+// an expression, ends where the host starts: it is empty, or userinfo
+// ("https://user@{host}/x", D37).
+func startsHost(lit string) bool {
+	return lit == "" || lit[len(lit)-1] == '@' && indexAnyByte(lit, "/?#") < 0
 }
 
 // endsHost reports whether the parts after a url's host expression start

@@ -137,9 +137,9 @@ var originCases = []whereCase{
 	{name: "a backslash in a url option is encoded, so it ends no host: this one stays on api.github.com (D31, D11)",
 		route: "GET /a", options: `{"url":"https://evil.example\\@api.github.com/b"}`,
 		want: `{"method":"get","url":"https://evil.example%5C@api.github.com/b","headers":{` + stdHeaders + `}}`},
-	{name: "a percent-encoded host is the host it decodes to (D31)",
+	{name: "a percent-encoded host is refused, whatever host it decodes to (D31, D37)",
 		route: "GET /a", options: `{"url":"https://api%2Egithub.com/b"}`,
-		want: `{"method":"get","url":"https://api%2Egithub.com/b","headers":{` + stdHeaders + `}}`},
+		err: CodeInvalidArgument, field: "url"},
 	{name: "merge() refuses a url option on another origin too (D31)",
 		route: "GET /a", options: `{"url":"https://evil.example/b"}`,
 		err: CodeInvalidArgument, field: "url"},
@@ -152,8 +152,17 @@ var originCases = []whereCase{
 	{name: "an origin decided by expressions does not replace one written otherwise (D31)",
 		route: "GET {+origin}/a", options: `{"url":"https://uploads.github.com/a","origin":"https://uploads.github.com"}`,
 		err: CodeInvalidArgument, field: "url", has: []string{"an origin its expressions decide"}},
-	{name: "a host expression followed by a / is not enough to be alike: an empty host would let the path name it (D31)",
+	{name: "a simple host expression followed by a / is one origin, as it cannot write a / (D31, D36)",
 		route: "GET https://{host}/a", options: `{"url":"https://{host}/b","host":"h.example"}`,
+		want: `{"method":"get","url":"https://h.example/b","headers":{` + stdHeaders + `}}`},
+	{name: "and without its parameter the host is missing, not taken from the path (D34, D36)",
+		route: "GET https://{host}/a", options: `{"url":"https://{host}/b"}`,
+		err: CodeMissingParameter, field: "host"},
+	{name: "nor with its parameter empty (D34, D36)",
+		route: "GET https://{host}/a", options: `{"url":"https://{host}/b","host":""}`,
+		err: CodeMissingParameter, field: "host"},
+	{name: "a reserved host expression followed by a / is not enough to be alike: it can write a / (D31, D36)",
+		route: "GET https://{+host}/a", options: `{"url":"https://{+host}/b","host":"h.example"}`,
 		err: CodeInvalidArgument, field: "url"},
 	{name: "a host expression followed by literal text and a / is alike up to that / (D31)",
 		route: "GET https://{host}.example/a", options: `{"url":"https://{host}.example/b","host":"h"}`,
@@ -401,6 +410,59 @@ var secretCases = []whereCase{
 	{name: "the values of a template's query string are not quoted in a missing-parameter error, its expressions are (D23, D34)",
 		route: "GET /a/{b}/c?client_secret=abc123secret{&d}",
 		err:   CodeMissingParameter, field: "b", has: []string{"client_secret=[redacted]{&d}"}, lacks: []string{"abc123secret"}},
+	{name: "a query value after a query expression is not quoted in a missing-parameter error (D23, D34)",
+		route: "GET /x/{a}/y{?b}&client_secret=s3cr3tValue",
+		err:   CodeMissingParameter, field: "a", has: []string{"{?b}&client_secret=[redacted]"}, lacks: []string{"s3cr3tValue"}},
+	{name: "a query value after a query expression is not quoted in an origin error (D23, D31)",
+		route: "GET /x", options: `{"url":"https://evil.example/x{?a}&secret=s3cr3tValue"}`,
+		err: CodeInvalidArgument, field: "url", lacks: []string{"s3cr3tValue"}},
+	{name: "a password holding a / is not quoted, as a baseUrl (D23, D8)",
+		route: "GET /x", options: `{"baseUrl":"https://user:pa/ss@ghe.example/api/v3 "}`,
+		err: CodeInvalidArgument, field: "baseUrl", lacks: []string{"pa/ss", "user"}},
+	{name: "a password holding a # is not quoted, as a url option (D23, D31)",
+		route: "GET /x", options: `{"url":"https://user:pa#ss@ghe.example/api/v3"}`,
+		err: CodeInvalidArgument, field: "url", lacks: []string{"pa#ss", ":pa"}},
+	{name: "a password holding a ? or white space is not quoted, in a route (D23, D6)",
+		route: "GET https://user:pa?s s@ghe.example/api/v3",
+		err:   CodeInvalidRoute, field: "route", lacks: []string{"pa?s", "s s", "user"}},
+}
+
+// hostCases: where a url's authority names no host, or a host that URL
+// parsers read differently (D37).
+var hostCases = []whereCase{
+	{name: "a host expression after userinfo needs its parameter (D34, D37)",
+		route: "GET https://user@{host}/x",
+		err:   CodeMissingParameter, field: "host"},
+	{name: "and with it, builds the url (D37)",
+		route: "GET https://user@{host}/x", options: `{"host":"h.example"}`,
+		want: `{"method":"get","url":"https://user@h.example/x","headers":{` + stdHeaders + `}}`},
+	{name: "a reserved host that writes only userinfo names no host (D37)",
+		route: "GET https://{+host}/x", options: `{"host":"@"}`,
+		err: CodeInvalidArgument, field: "url", has: []string{"names no host"}},
+	{name: "a url whose authority is userinfo alone names no host (D37)",
+		route: "GET https://user@/x",
+		err:   CodeInvalidArgument, field: "url", has: []string{"names no host"}},
+	{name: "a percent-encoded host, as written, is refused (D37)",
+		route: "GET https://api.github.co%6d/user",
+		err:   CodeInvalidArgument, field: "url", has: []string{`"%"`}},
+	{name: "a host expanded to a percent sign is refused (D37)",
+		route: "GET https://{+host}/user", options: `{"host":"api.github.co%6d"}`,
+		err: CodeInvalidArgument, field: "url"},
+	{name: "a baseUrl whose host holds a percent sign is refused (D8, D37)",
+		route: "GET /user", options: `{"baseUrl":"https://api.github.co%6d"}`,
+		err: CodeInvalidArgument, field: "baseUrl"},
+	{name: "a baseUrl whose authority is userinfo alone is refused (D8, D37)",
+		route: "GET /user", options: `{"baseUrl":"https://user@/api"}`,
+		err: CodeInvalidArgument, field: "baseUrl"},
+	{name: "an IPv6 host with a port names a host (D37)",
+		route: "GET /user", options: `{"baseUrl":"http://[::1]:8080/api"}`,
+		want: `{"method":"get","url":"http://[::1]:8080/api/user","headers":{` + stdHeaders + `}}`},
+}
+
+func TestAURLsHostIsNamedAndFreeOfPercentSigns(t *testing.T) { // D37
+	for _, c := range hostCases {
+		t.Run(c.name, c.run)
+	}
 }
 
 func TestMessagesQuoteUrlsWithoutTheirCredentials(t *testing.T) { // D23
@@ -424,6 +486,12 @@ func TestRedactHidesAURLsUserinfoAndQueryValues(t *testing.T) { // D23
 		{`HTTPS:\\u:p@h/x`, `HTTPS:\\[redacted]@h/x`},
 		{"admin:hunter2@ghe.corp/api", "[redacted]@ghe.corp/api"},
 		{"GET /repos/:owner", "GET /repos/:owner"},
+		{"/x/{a}/y{?b}&c=d", "/x/{a}/y{?b}&c=[redacted]"},
+		{"/x{#f}s=t", "/x{#f}[redacted]"},
+		{"https://u:p/q@h/x", "https://[redacted]@h/x"},
+		{"https://u:p q@h/x https://v@k/y", "https://[redacted]@h/x https://[redacted]@k/y"},
+		{"https://h:443/x/a@b", "https://[redacted]@b"},
+		{"https://h/x/a@b", "https://h/x/a@b"},
 	} {
 		if got := Redact(c.in); got != c.want {
 			t.Errorf("Redact(%q) = %q, want %q", c.in, got, c.want)

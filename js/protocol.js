@@ -90,7 +90,6 @@ const strict = new TextDecoder("utf-8", { fatal: true });
 const ENCODE_BY_HAND = 256;
 const STAGE = 1 << 16;
 const stage = new Uint8Array(STAGE);
-const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * inURL reports whether a route's method is GET or HEAD (in any case): its
@@ -99,7 +98,17 @@ const ASCII = /^[\x00-\x7f]*$/;
  * shim writes: the engine reads the route itself.
  */
 function inURL(route) {
-  return /^(get|head) /i.test(route);
+  // Not a regular expression: V8 keeps the last string one matched as
+  // RegExp.input, which would keep the caller's route after the call.
+  const c = route.charCodeAt(0) | 0x20;
+  return c === 0x67 ? (route.charCodeAt(1) | 0x20) === 0x65 && (route.charCodeAt(2) | 0x20) === 0x74 && route.charCodeAt(3) === 0x20
+    : c === 0x68 && (route.charCodeAt(1) | 0x20) === 0x65 && (route.charCodeAt(2) | 0x20) === 0x61 && (route.charCodeAt(3) | 0x20) === 0x64 && route.charCodeAt(4) === 0x20;
+}
+
+/** asciiOnly reports whether s is all ASCII, by hand for the reason inURL says. */
+function asciiOnly(s) {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
 }
 
 function tooLarge() {
@@ -187,7 +196,7 @@ class Writer {
     const n = s.length;
     // At most 3 bytes for each UTF-16 unit; a long string all ASCII is
     // measured exactly, so that the limit counts what is really written.
-    this.room(4 + (n > 65536 && ASCII.test(s) ? n : 3 * n));
+    this.room(4 + (n > 65536 && asciiOnly(s) ? n : 3 * n));
     const b = this.buf, start = this.pos;
     let p = start + 4, i = 0;
     if (this.text !== null && n <= SCRATCH) {
@@ -394,21 +403,13 @@ function wtf8(b) {
 }
 
 /**
- * EngineStopped is thrown when the engine itself fails (a trap, or Go's
- * runtime ending on a fatal error), not the input: the instance is of no
- * further use (D29).
- */
-export class EngineStopped extends Error {
-  constructor(cause) {
-    super(`the WebAssembly engine stopped: ${cause?.message}`, { cause }); // a trap or Go's exit: an Error
-  }
-}
-
-/**
  * createWire returns the calls into one instance of endpoint.wasm, over
- * its exports: call, and load, which its import object must answer with.
- * hooks.exited, when given, tells whether the instance's Go runtime has
- * exited, which a fatal error in a call does without a trap.
+ * its exports: call, and load, which its import object must answer with;
+ * and stopped(), true once a call into Go did not return as calls do (a
+ * trap, a stack overflow inside it, Go's runtime exiting): the instance
+ * is then of no further use (D29). hooks.exited, when given, tells whether
+ * the instance's Go runtime has exited, which a fatal error in a call does
+ * without a trap.
  */
 export function createWire(exports, hooks = {}) {
   const { ew_box, ew_reserve, ew_call, mem } = exports;
@@ -442,6 +443,11 @@ export function createWire(exports, hooks = {}) {
   // its loads wrote, and the error a load met. All are let go when the
   // call returns.
   let layer = null, vals = null, hostError = null, loaded = -1, loadedBytes = 0, busy = false;
+  // Set before Go is entered and cleared once it has answered, by plain
+  // assignments, which cannot fail: whatever is thrown out of a call (a
+  // stack overflow may be thrown again by anything that would handle it),
+  // an instance left in the middle of one is never called again.
+  let inGo = false;
   // The answer being read: its words and text, and where.
   let p = 0, textAt = 0;
 
@@ -499,15 +505,10 @@ export function createWire(exports, hooks = {}) {
       }
       loaded = -1;
       loadedBytes = 0;
-      let status;
-      try {
-        status = ew_call(w.length);
-      } catch (e) {
-        throw new EngineStopped(e);
-      }
-      if (status >>> 0 > STATUS_HOST_ERROR || hooks.exited?.()) {
-        throw new EngineStopped(new Error("Go's runtime exited"));
-      }
+      inGo = true;
+      const status = ew_call(w.length);
+      if (status >>> 0 > STATUS_HOST_ERROR || hooks.exited?.()) throw new Error("Go's runtime exited");
+      inGo = false;
       views();
       p = u32[box + BOX_OPS] >>> 2;
       textAt = u32[box + BOX_TEXT];
@@ -521,10 +522,11 @@ export function createWire(exports, hooks = {}) {
       }
       return op === OP_DEFAULTS ? newLayer() : read();
     } finally {
-      layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
-      if (lw.buf.length > LOAD_KEPT) lw.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large one
-      loaded = -1;
+      // Assignments only, first: the stack may be exhausted here.
       busy = false;
+      layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
+      loaded = -1;
+      if (lw.buf.length > LOAD_KEPT) lw.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large one
     }
   }
 
@@ -610,5 +612,5 @@ export function createWire(exports, hooks = {}) {
     return w.text !== null ? w.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
   }
 
-  return { call, load };
+  return { call, load, stopped: () => inGo };
 }

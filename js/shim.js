@@ -5,7 +5,7 @@
 // call is made from its own arguments and the layer it is made on.
 
 import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
-import { EngineStopped, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, ROOT } from "./protocol.js";
+import { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, ROOT } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
 /**
@@ -17,24 +17,23 @@ import { describe, isPlain } from "./values.js";
  * data, so they work on it as they are.
  */
 export function createEndpoint(exports, hooks = {}, restart = null) {
-  let wire = createWire(exports, hooks), stopped = null;
+  let wire = createWire(exports, hooks);
   hooks.load = wire.load;
 
   /**
    * send makes one call, turning what the input throws into an
-   * EndpointError; when the engine itself has stopped, it says so once and
-   * the next call starts a fresh instance.
+   * EndpointError; when the engine itself has stopped (wire.stopped), it
+   * says so, and the next call starts a fresh instance.
    */
   function send(op, layer, route, options, full = false) {
     try {
-      if (stopped) revive();
+      if (wire.stopped()) revive();
       return wire.call(op, layer, route, options, full);
     } catch (e) {
       if (isEndpointError(e)) throw e;
-      if (isEndpointError(e, EngineStopped)) {
-        stopped = e;
-        const err = new EndpointError("ERR_INTERNAL", `endpoint: ${e.message}; the next call starts a new one (please report it)`, "");
-        err.cause = e.cause;
+      if (wire.stopped()) {
+        const err = new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped (${e?.message}); the next call starts a new one (please report it)`, "");
+        err.cause = e;
         throw err;
       }
       // A revoked Proxy, a getter that throws, a stack overflow: the input
@@ -45,11 +44,11 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
 
   /** revive replaces the stopped instance by a fresh one. */
   function revive() {
-    if (!restart) throw new EndpointError("ERR_INTERNAL", `endpoint: ${stopped.message}, and no new instance can be started`, "");
+    if (!restart) throw new EndpointError("ERR_INTERNAL", "endpoint: the WebAssembly engine stopped, and no new instance can be started", "");
     const fresh = restart();
-    wire = createWire(fresh.exports, fresh.hooks);
-    fresh.hooks.load = wire.load;
-    stopped = null;
+    const next = createWire(fresh.exports, fresh.hooks);
+    fresh.hooks.load = next.load;
+    wire = next;
   }
 
   // dispatch makes a call on layer, of (route, options) or (options) (D7).

@@ -153,6 +153,63 @@ test("node: if the engine stops (a trap, Go's fatal error), the call says so onc
   assert.deepEqual(ep.defaults({ a: 1 })("GET /z").url, "https://api.github.com/z?a=1");
 });
 
+test("node: when what is thrown out of the engine cannot even be described (the stack is exhausted again), the instance is still let go: the next call answers its own request, never the previous one (D29)", async () => {
+  const { boot, prepare, restarter } = await import("../../dist/load.js");
+  const { createEndpoint } = await import("../../dist/shim.js");
+  const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
+  const rt = prepare();
+  const instance = new WebAssembly.Instance(module, rt.go.importObject);
+  boot(rt, instance);
+  // A stack overflow inside Go leaves its runtime in the middle of a call:
+  // called again, it answers at once with what its buffers hold, the
+  // previous answer. Here: Go answers, then the call throws a value whose
+  // message throws too, as V8 does again at the stack's limit.
+  let phase = "ok";
+  const exports = instance.exports;
+  const overflowing = { ...exports, ew_call: (n) => {
+    if (phase === "wedged") return 0; // a runtime stopped mid-call: the last answer stands
+    const status = exports.ew_call(n);
+    if (phase === "overflow") {
+      phase = "wedged";
+      throw { get message() { throw new RangeError("Maximum call stack size exceeded"); } };
+    }
+    return status;
+  } };
+  const ep = createEndpoint(overflowing, rt.hooks, restarter(module));
+  const ghe = ep.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token abc" } });
+  phase = "overflow";
+  assert.throws(() => ghe("POST /y/{b}", { b: "c" }));
+  assert.deepEqual(ep("GET /x/{a}", { a: 1 }), { method: "get", url: "https://api.github.com/x/1", headers: ep.DEFAULTS.headers });
+});
+
+test("node: an exception while a call lets go of its values (the stack exhausted there) leaves later calls working, on every client (D29)", async () => {
+  const mod = await import("endpoint-wasm");
+  const Real = globalThis.Uint8Array;
+  let armed = false;
+  globalThis.Uint8Array = class extends Real {
+    constructor(...a) {
+      if (armed && a[0] === 65536) {
+        armed = false;
+        throw new RangeError("Maximum call stack size exceeded");
+      }
+      super(...a);
+    }
+  };
+  try {
+    armed = true;
+    // A held value of 100,000 characters the url reads grows the buffer of
+    // loads, which the call's end lets go of.
+    try {
+      mod.endpoint("POST /y/{b}", { b: "c".repeat(100000) });
+    } catch {}
+  } finally {
+    globalThis.Uint8Array = Real;
+  }
+  assert.equal(armed, false, "the failure was met");
+  assert.equal(mod.endpoint("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
+  assert.equal(mod.endpoint.defaults({ baseUrl: "https://h.example" })("GET /x").url, "https://h.example/x");
+});
+
 test("node: if Go's runtime exits in a call without a trap (a fatal error such as running out of memory), the call says so and the next works on a fresh instance (D29)", async () => {
   const { boot, prepare, restarter } = await import("../../dist/load.js");
   const { createEndpoint } = await import("../../dist/shim.js");

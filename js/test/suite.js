@@ -716,6 +716,58 @@ export const cases = [
     const e = throwsCode(() => mod.endpoint("GET /x", { get a() { throw new RangeError("boom"); } }), "ERR_INVALID_ARGUMENT", mod);
     ok(e.cause instanceof RangeError && e.cause.message === "boom", "what the getter threw is the error's cause (D23)");
   }],
+  ["a stack overflow at any depth, in any operation, leaves the next call correct on every client: its own answer, never another's (D29)", (mod) => {
+    const { endpoint } = mod;
+    const ghe = endpoint.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token abc" } });
+    const ops = [
+      () => ghe("POST /y/{b}", { b: "c", d: 1 }),
+      () => ghe("GET /y{?q}", { q: "x".repeat(300), list: Array(40).fill("v") }),
+      () => ghe.merge("POST /y/{b}", { b: "c" }),
+      () => endpoint.parse({ method: "POST", url: "/y/{b}", baseUrl: "https://ghe.example", headers: {}, b: "c" }),
+      () => ghe.defaults({ e: 1 }),
+      () => ghe.DEFAULTS,
+    ];
+    // dive recurses n levels, then calls fn: near the deepest n, fn runs
+    // with little stack left, and fails somewhere inside (probed below).
+    const dive = (n, fn, a, b, c, d) => (n > 0 ? dive(n - 1, fn, a, b, c, d) + 0 : fn());
+    let deepest = 0;
+    for (let lo = 0, hi = 1 << 20; lo <= hi;) {
+      const mid = (lo + hi) >>> 1;
+      try {
+        dive(mid, () => 0);
+        deepest = lo = mid + 1;
+      } catch {
+        hi = mid - 1;
+      }
+    }
+    const thrown = new Set();
+    for (const op of ops) {
+      for (let k = 0; k < 1500; k += 3) {
+        try {
+          dive(deepest - k, op);
+        } catch (e) {
+          ok(e instanceof RangeError || e instanceof mod.EndpointError, `what is thrown is a RangeError or an EndpointError: ${e}`);
+          thrown.add(e instanceof mod.EndpointError ? e.code : e.name);
+          if (e instanceof mod.EndpointError) ok(!/cannot nest/.test(e.message), `at ${k} frames from the deepest: ${e.message}`);
+        }
+        same(endpoint("GET /x/{a}", { a: 1 }), { method: "get", url: "https://api.github.com/x/1", headers: std(version(mod)) }, `the next call, ${k} frames from the deepest`);
+      }
+    }
+    ok(thrown.size > 0, "the probe reached the stack's limit");
+    same(ghe("POST /y/{b}", { b: "c" }).url, "https://ghe.example/api/v3/y/c", "and the client made before");
+  }],
+  ["no string of a call stays reachable through RegExp.input once it returns: a long token, a route (D23)", (mod) => {
+    for (const call of [
+      (secret) => mod.endpoint("GET /x", { headers: { authorization: secret } }),
+      (secret) => mod.endpoint(`GET /x?access_token=${secret}`),
+      (secret) => mod.endpoint("POST /x", { a: secret }),
+    ]) {
+      const secret = `t${"0123456789".repeat(7000)}`;
+      /x/.test("x"); // RegExp.input is now "x"
+      call(secret);
+      ok(!String(RegExp.input).includes("0123456789"), `RegExp.input holds the call's text (${String(RegExp.input).length} characters)`);
+    }
+  }],
   ["the package leaves nothing on the global object", (mod) => {
     same(typeof globalThis.Go, "undefined", "globalThis.Go");
     same(Object.keys(globalThis).filter((k) => /^endpointWasm\d/.test(k)), [], "bridge objects");
