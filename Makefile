@@ -141,6 +141,7 @@ bench: deps build bin/floor.wasm
 	$(CLEANENV) $(WASMENV) $(GO) test $(WASMCOMPILE) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
 	  -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
 	node --expose-gc js/bench/run.mjs
+	node js/bench/scale.mjs
 
 ## catalog: regenerate catalog/github-rest.json from the pinned @octokit/openapi,
 ## installed into a temporary directory (about 385 MB; never part of npm ci, build or test)

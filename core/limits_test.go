@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A url past MaxURLLength is an error found while it is built, not after
@@ -69,6 +70,41 @@ func TestAValueNamedByManyExpressionsIsLoadedOncePerCall(t *testing.T) {
 		}
 		if l.loads != call {
 			t.Errorf("after call %d: %d loads, want %d", call, l.loads, call)
+		}
+	}
+}
+
+// An error's message about a megabyte of input is made in time that grows
+// linearly with it, wherever the input is quoted: a header name, a url
+// option replacing the route's (D31), a route, a baseUrl and a template,
+// each a million "@", ":" and "/" in the shapes that made the search for
+// userinfo walk back over the input for every "@". Linear, each takes
+// milliseconds; quadratic, minutes. The bound is an absolute one, far
+// from both, so that a busy machine does not decide.
+func TestAMessageAboutAMegabyteOfInputIsMadeInLinearTime(t *testing.T) {
+	const n = 1 << 20
+	ats := strings.Repeat("@", n)
+	for name, c := range map[string]struct {
+		route   string
+		options *Obj
+	}{
+		"header name":      {"GET /x", O("headers", O(ats, "1"))},
+		"url option":       {"GET /x", O("url", "https://h.example/"+ats)},
+		"route":            {"GET /" + ats + " x", nil},
+		"baseUrl":          {"GET /x", O("baseUrl", "https://"+ats+" ")},
+		"template":         {"GET /x/{" + ats, nil},
+		"userinfo words":   {"GET /x", O("url", "https://h.example/"+strings.Repeat("a:b@", n/4))},
+		"authorities":      {"GET /x/{" + strings.Repeat("http:x@", n/7), nil},
+		"query after expr": {"GET /x/{a}/{?b}" + strings.Repeat("&c=@", n/4), nil},
+	} {
+		start := time.Now()
+		_, err := Endpoint(c.route, c.options)
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("%s: the error took %v", name, took)
+		}
+		var e *Error
+		if !errors.As(err, &e) || len(e.Error()) > 1000 {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

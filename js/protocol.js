@@ -612,5 +612,7 @@ export function createWire(exports, hooks = {}) {
     return w.text !== null ? w.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
   }
 
-  return { call, load, stopped: () => inGo };
+  // A call that is under way (a getter read during a load calling the
+  // endpoint again) has not stopped the instance: it is refused as nested.
+  return { call, load, stopped: () => inGo && !busy };
 }
