@@ -162,7 +162,7 @@ func expandWith(ct *template, lookup func(string) Value) ([]byte, error) {
 			o.Set(n, lookup(n))
 		}
 	}
-	return ct.expand(nil, new(Session), o)
+	return ct.expand(nil, new(session), o)
 }
 
 // TestAUrlWithNoExpressionExpandsAsItsLiteralText holds template's one walk
@@ -179,7 +179,7 @@ func TestAUrlWithNoExpressionExpandsAsItsLiteralText(t *testing.T) {
 			for c := 0; c < 256; c++ {
 				url := prefix + string([]byte{byte(c)}) + suffix
 				literal := strings.IndexAny(url, "{}") < 0 && nextColonPlaceholder(url, 0) < 0
-				tpl, err := new(Session).template(url)
+				tpl, err := new(session).template(url)
 				switch {
 				case !literal:
 					if err == nil && tpl.literal {
@@ -192,7 +192,7 @@ func TestAUrlWithNoExpressionExpandsAsItsLiteralText(t *testing.T) {
 				case err != nil || !tpl.literal:
 					t.Fatalf("%q: literal text, but template gave %v (literal %v)", url, err, err == nil && tpl.literal)
 				default:
-					got, err := tpl.expand(nil, new(Session), NewObj(0))
+					got, err := tpl.expand(nil, new(session), NewObj(0))
 					if want := appendLiteral(nil, url); err != nil || string(got) != string(want) {
 						t.Fatalf("%q expands to %q (%v), want %q", url, got, err, want)
 					}
@@ -201,7 +201,7 @@ func TestAUrlWithNoExpressionExpandsAsItsLiteralText(t *testing.T) {
 		}
 	}
 	// A :name placeholder after a host with a port is one (D9).
-	if tpl, err := new(Session).template("http://localhost:3000/:owner"); err != nil || tpl.literal {
+	if tpl, err := new(session).template("http://localhost:3000/:owner"); err != nil || tpl.literal {
 		t.Fatalf("a :name placeholder after a port: literal %v, %v", err == nil && tpl.literal, err)
 	}
 }

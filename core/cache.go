@@ -17,7 +17,7 @@ import (
 // that finds no free slot near its own, templateTable), and memory stays
 // bounded whatever urls a program builds (D29): a generation also holds at
 // most maxGenerationBytes of templates, by templateBytes. Urls without expressions,
-// such as the next-page links of pagination, never enter it (Session.template).
+// such as the next-page links of pagination, never enter it (session.template).
 //
 // A plain Mutex, not an RWMutex: the lookup under it is short, and an
 // RWMutex links about 3 KB more into the wasm module.
@@ -67,7 +67,7 @@ func (c *cache) compile(url string) (*template, error) {
 		return t, nil
 	}
 	// The caller's url may be a view into a buffer that the next call
-	// overwrites (Session): the cache keeps its own copy, and the
+	// overwrites (session): the cache keeps its own copy, and the
 	// template's names and literals are cut from that copy.
 	url = strings.Clone(url)
 	t, err := parseTemplate(url)

@@ -4,7 +4,7 @@ import "unsafe"
 
 // deepClone copies o and every plain object and array inside it, and the
 // text of every string, so that nothing in the copy shares memory with the
-// input (whose strings may be views, Session). Opaque and unloaded values
+// input (whose strings may be views, session). Opaque and unloaded values
 // keep their identity. Builders keep such copies, and DEFAULTS hands them
 // out (D2). It returns nil when o nests deeper than MaxDepth, or is cyclic.
 //

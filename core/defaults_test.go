@@ -328,7 +328,7 @@ func TestTheZeroAndTheNilBuilderBuildOverTheGlobalDefaults(t *testing.T) { // D1
 		"zero.Endpoint":    func() (*Request, error) { return zero.Endpoint("GET /x", O("per_page", 1)) },
 		"nil.Endpoint":     func() (*Request, error) { return null.Endpoint("GET /x", O("per_page", 1)) },
 		"zero.Defaults":    func() (*Request, error) { return layered.Endpoint("GET /x", nil) },
-		"Session.Endpoint": func() (*Request, error) { return new(Session).Endpoint(nil, "GET /x", O("per_page", 1)) },
+		"session.Endpoint": func() (*Request, error) { return new(session).Endpoint(nil, "GET /x", O("per_page", 1)) },
 		"Parse(nil.Merge)": func() (*Request, error) {
 			m, err := null.Merge("GET /x", O("per_page", 1))
 			if err != nil {

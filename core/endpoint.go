@@ -9,8 +9,7 @@
 //
 //   - Endpoint, Merge, Parse, Defaults, DEFAULTS: the operations, over the
 //     global defaults (D1) or a Builder's.
-//   - Session (session.go): the same operations reusing memory from call to
-//     call, for programs that make many calls; the JavaScript bridge uses it.
+//   - Builder: defaults of its own, layered with Defaults (spec rule 1).
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
 //   - Error and its codes (errors.go). For net/http, package core/rest.
 //
@@ -114,7 +113,7 @@ func Endpoint(route string, options *Obj) (*Request, error) { return base.Endpoi
 func Merge(route string, options *Obj) (*Obj, error) { return base.Merge(route, options) }
 
 // Parse turns merged options (as Merge returns) into request options.
-func Parse(merged *Obj) (*Request, error) { return new(Session).Parse(merged) }
+func Parse(merged *Obj) (*Request, error) { return new(session).Parse(merged) }
 
 // Defaults returns a Builder whose defaults are the global ones with
 // options layered over them.
@@ -138,10 +137,10 @@ func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
 	for _, e := range b.defaults.ents {
 		if k := e.v.kind(); (k == Object || k == Array) && !isReservedKey(e.k) {
 			// A JSON body would hand this parameter out (D18).
-			return new(Session).Endpoint(b.detached(), route, options)
+			return new(session).Endpoint(b.detached(), route, options)
 		}
 	}
-	return new(Session).Endpoint(b, route, options)
+	return new(session).Endpoint(b, route, options)
 }
 
 // detached returns a Builder over a copy of b's defaults, for a result the
@@ -155,7 +154,7 @@ func (b *Builder) detached() *Builder {
 // defaults, so that changing the result changes nothing of b's (D2), while
 // the values of options stay the caller's own (D21, D27).
 func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
-	return new(Session).Merge(b.orBase().detached(), route, options)
+	return new(session).Merge(b.orBase().detached(), route, options)
 }
 
 // Parse turns merged options into request options; it ignores b's defaults,
@@ -165,7 +164,7 @@ func (b *Builder) Parse(merged *Obj) (*Request, error) { return Parse(merged) }
 // Defaults returns a new Builder with options layered over b's defaults
 // (spec rule 1). b is not changed (D2).
 func (b *Builder) Defaults(options *Obj) (*Builder, error) {
-	return new(Session).Defaults(b, options)
+	return new(session).Defaults(b, options)
 }
 
 // DEFAULTS returns a deep copy of b's defaults: changing it changes nothing

@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -317,5 +318,43 @@ func TestTemplateErrorNamesTheTemplateAndOffset(t *testing.T) { // D14
 	_, err := Endpoint("GET /orgs/:org/x/{a", nil)
 	if got, want := err.Error(), `endpoint: url: unclosed '{' at offset 13 in "/orgs/:org/x/{a"`; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestResultsNeverChangeAfterTheyAreReturned: what each operation returns,
+// kept while thousands of other calls are made (other routes, other
+// layers, errors), reads as it did when it was returned.
+func TestResultsNeverChangeAfterTheyAreReturned(t *testing.T) {
+	b, err := Defaults(O("baseUrl", "https://ghe.example/api/v3", "headers", O("authorization", "token abc"), "per_page", 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type kept struct {
+		what string
+		json func() string
+		was  string
+	}
+	var all []kept
+	keep := func(what string, json func() string) { all = append(all, kept{what, json, json()}) }
+	r, _ := Endpoint("GET /repos/{owner}/{repo}/issues", O("owner", "octokit", "repo", "rest.js", "state", "open"))
+	keep("Endpoint", func() string { return string(r.AppendJSON(nil)) + r.URL + r.Method })
+	lr, _ := b.Endpoint("POST /repos/{owner}/{repo}/issues", O("owner", "o", "repo", "r", "title", "t"))
+	keep("Builder.Endpoint", func() string { return string(lr.AppendJSON(nil)) + string(lr.BodyBytes()) })
+	m, _ := b.Merge("GET /users/{user}", O("user", "octocat"))
+	keep("Builder.Merge", func() string { return string(AppendJSON(nil, ObjValue(m))) })
+	p, _ := Parse(m)
+	keep("Parse", func() string { return string(p.AppendJSON(nil)) })
+	d := b.DEFAULTS()
+	keep("DEFAULTS", func() string { return string(AppendJSON(nil, ObjValue(d))) })
+	for i := 0; i < 3000; i++ {
+		Endpoint(fmt.Sprintf("GET /users/zz%d/{x}", i), O("x", strings.Repeat("y", i%50), "q", i))
+		b.Endpoint("PATCH /repos/{owner}/{repo}", O("owner", "zz", "repo", i))
+		b.Merge("GET /x/{a}", O("a", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"))
+		Parse(O("url", "/{bad", "method", "GET"))
+	}
+	for _, k := range all {
+		if now := k.json(); now != k.was {
+			t.Errorf("%s changed:\nwas %s\nnow %s", k.what, k.was, now)
+		}
 	}
 }

@@ -8,7 +8,7 @@ import "github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 // Undefined values are dropped (D15); null is kept ("do not send"). It
 // returns nil for an undefined or null headers option. A headers object
 // that is already clean is returned as it is.
-func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
+func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	switch v.kind() {
 	case Undefined, Null:
 		return nil, nil
@@ -63,7 +63,7 @@ func (s *Session) normaliseHeaders(v Value, field string) (*Obj, error) {
 
 // checkHeaders checks every header of h (checkHeader) and reports whether
 // h is already as normaliseHeaders leaves headers: lower-case names, no
-// undefined value and no value still to be loaded (Session.load), to be
+// undefined value and no value still to be loaded (session.load), to be
 // used as it is. A value to be loaded is checked once it is.
 func checkHeaders(h *Obj, field string) (clean bool, err error) {
 	clean = true

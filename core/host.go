@@ -6,16 +6,21 @@ import "github.com/endpoint-wasm/endpoint-wasm/internal/host"
 // values loaded on demand, Builders over defaults kept as data), given to
 // it through internal/host, so that it stays out of the API Go programs use.
 func init() {
-	host.Set(&host.API[Value, Obj, Session, Builder, Kind]{
+	host.Set(&host.API[Value, Obj, Request, Builder, Kind]{
 		Handle:      func(v Value) (int, bool) { return int(v.handle()) - 1, v.unloaded() },
 		WithHandle:  func(v Value, h int) Value { return v.withHandle(int32(h + 1)) },
 		Unloaded:    unloadedValue,
 		List:        Value.list,
 		KeyHandle:   func(o *Obj, i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 },
 		Append:      (*Obj).appendEntry,
-		SetLoader:   func(s *Session, l host.Loader[Value]) { s.loader = l },
+		NewSession:  newSession,
 		SetDefaults: (*Builder).set,
 	})
+}
+
+// newSession is host.API.NewSession.
+func newSession(l host.Loader[Value]) host.Session[Obj, Request, Builder] {
+	return &session{loader: l}
 }
 
 // unloadedValue is a value of kind k with handle h whose content is to be

@@ -62,7 +62,7 @@ func (l *countingLoader) Load(v Value) (Value, error) {
 // the value (D29).
 func TestAValueNamedByManyExpressionsIsLoadedOncePerCall(t *testing.T) {
 	l := &countingLoader{list: From([]any{"a", "b"})}
-	s := &Session{loader: l}
+	s := &session{loader: l}
 	for call := 1; call <= 2; call++ {
 		r, err := s.Endpoint(New(), "GET /x/{v}/{v}{?v}", O("v", unloadedValue(Array, 0)))
 		if err != nil || r.URL != "https://api.github.com/x/a,b/a,b?v=a,b" {

@@ -32,7 +32,7 @@ func isReservedKey(k string) bool { return reservedIndex(k) >= 0 }
 // plain objects merge key by key and anything else replaces (D21), and
 // mediaType.previews are joined, not replaced (spec rule 3, D25). The
 // result is a scratch object of the session; neither input is changed.
-func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
+func (s *session) merge(defaults *Obj, route string, options *Obj) (*Obj, error) {
 	method, url, err := parseRoute(route)
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func (s *Session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 // mergeMembers merges each member of options into m, a copy of defaults
 // (or of options merged over them) with the route's method and url: the
 // one place where a member of options meets the defaults.
-func (s *Session) mergeMembers(m, defaults, options *Obj) error {
+func (s *session) mergeMembers(m, defaults, options *Obj) error {
 	var err error
 	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
@@ -103,7 +103,7 @@ func (s *Session) mergeMembers(m, defaults, options *Obj) error {
 // object merges key by key; anything else replaces; undefined members are
 // dropped (D15). The result is a new scratch object; unchanged members are
 // the very values given, handles and all (D27).
-func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) {
+func (s *session) mergeDeep(d, o Value, field string, depth int) (Value, error) {
 	if depth > MaxDepth {
 		return Value{}, errorf(CodeInvalidArgument, field, "nested deeper than %d levels, or cyclic", MaxDepth)
 	}
@@ -140,7 +140,7 @@ func (s *Session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 // winning at the earlier one's position, as the reference's lowercaseKeys
 // does (D22); undefined dropped (D15), null kept ("do not send"). A null
 // headers option leaves the defaults' headers as they are.
-func (s *Session) mergeHeaders(d, v Value) (Value, error) {
+func (s *session) mergeHeaders(d, v Value) (Value, error) {
 	h, err := s.normaliseHeaders(v, "headers")
 	if err != nil || h == nil {
 		if d.kind() != Object {
@@ -167,7 +167,7 @@ func (s *Session) mergeHeaders(d, v Value) (Value, error) {
 // merge as plain objects do (D21), and the previews are the defaults' then
 // the option's, each without its "-preview" suffix and once (D25). null
 // replaces the defaults' mediaType, as any non-object does (D21).
-func (s *Session) mergeMediaType(d, v Value) (Value, error) {
+func (s *session) mergeMediaType(d, v Value) (Value, error) {
 	v, err := s.loadAll(v, "mediaType")
 	if err == nil {
 		d, err = s.loadAll(d, "mediaType") // a layer's

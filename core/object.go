@@ -20,7 +20,7 @@ type Obj struct {
 	// of its size. A Go map hashes with a seed chosen when the process
 	// starts, which keys cannot be chosen against. mapped
 	// says byKey is in use: a scratch object keeps its map's memory when it
-	// is reset (Session), so that each call under attack does not make one.
+	// is reset (session), so that each call under attack does not make one.
 	byKey  map[string]int32
 	mapped bool
 	mask   uint64 // keyBit of every key: a key whose bit is clear is absent
@@ -178,13 +178,13 @@ func (o *Obj) Clone() *Obj {
 	return c
 }
 
-// Reset empties o, keeping its memory for reuse, as a Session reuses its
+// Reset empties o, keeping its memory for reuse, as a session reuses its
 // scratch objects: a program that decodes many inputs can reuse its objects
 // the same way. The values it held stay referenced until they are
 // overwritten: clearing them would cost each call more than it gives back.
 func (o *Obj) Reset() { o.reset() }
 
-// reset empties o, keeping its memory for reuse (Session).
+// reset empties o, keeping its memory for reuse (session).
 func (o *Obj) reset() {
 	o.ents, o.idx, o.mask, o.clean, o.unordered, o.mapped = o.ents[:0], o.idx[:0], 0, false, false, false
 }

@@ -104,7 +104,7 @@ func TestAnUnorderedObjectIsReadAsOrdered(t *testing.T) { // D29
 // a JSON object decoded, a Go map converted) leaves integer-like keys in
 // JavaScript's order, whatever order they came in.
 func TestEveryWayOfSettingKeysLeavesThemInOrder(t *testing.T) {
-	s := &Session{}
+	s := &session{}
 	b, err := s.Defaults(New(), obj(t, `{"headers":{"b":"1","9":"d9"},"n":{"x":1,"5":"d5"}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -134,11 +134,11 @@ func TestEveryWayOfSettingKeysLeavesThemInOrder(t *testing.T) {
 // come first, ascending, wherever each came from, as in the reference's
 // Object.assign (D16, D18, D21).
 func TestMergeOrdersIntegerLikeKeysAsJavaScript(t *testing.T) {
-	b, err := (&Session{}).Defaults(New(), obj(t, `{"2":"d2","x":"dx","4":"d4"}`))
+	b, err := (&session{}).Defaults(New(), obj(t, `{"2":"d2","x":"dx","4":"d4"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := (&Session{}).Endpoint(b, "POST /repos/{owner}/{repo}/issues", obj(t, `{"owner":"o","repo":"r","3":"o3","y":"oy","1":"o1","4":"o4"}`))
+	r, err := (&session{}).Endpoint(b, "POST /repos/{owner}/{repo}/issues", obj(t, `{"owner":"o","repo":"r","3":"o3","y":"oy","1":"o1","4":"o4"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

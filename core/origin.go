@@ -173,7 +173,7 @@ func allDigits(s string) bool {
 // checkOrigins holds merged options m to D31. def is the url the defaults
 // held (Undefined when none) and route the route's ("" when none); m's url
 // replaced them when it differs from them.
-func (s *Session) checkOrigins(m *Obj, def Value, route string) error {
+func (s *session) checkOrigins(m *Obj, def Value, route string) error {
 	fv, _ := m.Get("url")
 	if fv == def || fv.kind() != String {
 		return nil // nothing replaced the defaults' url (a url of another kind failed in mergeMembers)

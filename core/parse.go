@@ -13,7 +13,7 @@ const jsonContentType = "application/json; charset=utf-8"
 
 // parse turns merged options into request options (spec "Result object").
 // The Request, its headers and body are scratch memory of the session.
-func (s *Session) parse(o *Obj) (*Request, error) {
+func (s *session) parse(o *Obj) (*Request, error) {
 	var opt options
 	opt.read(o)
 	for i, name := range [...]string{"method", "url", "baseUrl"} { // read as they are (the rest where used)
@@ -104,7 +104,7 @@ func (opt *options) read(o *Obj) {
 
 // expandURL expands the url template with o's parameters and joins a path
 // to baseUrl (D8, D10). The result is in s.url.
-func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
+func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 	path, err := tpl.expand(s.path[:0], s, o)
 	if err != nil {
 		return nil, err
@@ -160,7 +160,7 @@ func (s *Session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 // included (D20). No value sent carries CR, LF or NUL (D22):
 // normaliseHeaders checked every one, and a composed accept is made of
 // checked parts only (checkMediaType refuses them in format and previews).
-func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
+func (s *session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	in, err := s.normaliseHeaders(hv, "headers")
 	if err != nil {
 		return nil, false, err
@@ -193,7 +193,7 @@ func (s *Session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 // appendQuery appends the parameters of a GET or HEAD request that the url
 // does not use as a query string (D16, D17): "?" or, when the url has a
 // query already, "&"; then name=value pairs in key order.
-func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error) {
+func (s *session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error) {
 	// The query goes before a fragment, which is not sent (D35).
 	fragment := ""
 	if f := bytes.IndexByte(url, '#'); f >= 0 {
@@ -240,7 +240,7 @@ func (s *Session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 // body returns the JSON body of a request without data: the parameters the
 // url does not use, in key order, each the very value given (D18, D15); or
 // Undefined when there are none.
-func (s *Session) body(o *Obj, tpl *template) Value {
+func (s *session) body(o *Obj, tpl *template) Value {
 	var b *Obj
 	for i := 0; i < o.Len(); i++ {
 		k, v := o.ents[i].k, o.ents[i].v
@@ -261,7 +261,7 @@ func (s *Session) body(o *Obj, tpl *template) Value {
 // usableBase is usableBaseURL, but a layer's own baseUrl, which its Builder
 // checked once when it was made, is not checked again: it is known by the
 // address of its text, the Builder's copy.
-func (s *Session) usableBase(base string) bool {
+func (s *session) usableBase(base string) bool {
 	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) {
 		return true
 	}

@@ -125,7 +125,7 @@ func nextDotSegment(u []byte, from, end int) (a, b int) {
 // expanded to nothing, nor ended it by writing more than a "/", "?" or "#"
 // there. Dot segments are rare in urls, so the hot path pays only for
 // finding none.
-func (t *template) checkDotSegments(out []byte, s *Session, o *Obj) error {
+func (t *template) checkDotSegments(out []byte, s *session, o *Obj) error {
 	start, end := pathBounds(out)
 	a, b := nextDotSegment(out, start, end)
 	if a < 0 {
@@ -167,7 +167,7 @@ func (t *template) checkDotSegments(out []byte, s *Session, o *Obj) error {
 // dotMaker names the variable of e that made a dot segment: the first
 // whose value holds a "." or "%", else the first with a value, else the
 // first.
-func dotMaker(e *expression, s *Session, o *Obj) string {
+func dotMaker(e *expression, s *session, o *Obj) string {
 	first := ""
 	for _, vs := range e.vars {
 		v, _ := o.Get(vs.name)

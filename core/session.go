@@ -6,17 +6,18 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
-// A Session runs the operations of a Builder reusing its memory from one
+// A session runs the operations of a Builder reusing its memory from one
 // call to the next: after the first few calls, a call allocates nothing.
 // What a call returns (the Request, a merged *Obj, and every string and
-// object in them that the engine built) is valid until the Session's next
-// call; strings the caller passed in are returned as they are. The
-// package-level functions and Builder methods use a new Session for each
-// call, so their results stay valid.
+// object in them that the engine built) is valid until the session's next
+// call; strings the caller passed in are returned as they are. So it is
+// not part of the API: the package-level functions and Builder methods use
+// a new session for each call, and what they return never changes. The
+// bridge, which writes each answer out before its next call, keeps one
+// (internal/host).
 //
-// A Session is not safe for concurrent use; use one per goroutine. The zero
-// value is ready to use.
-type Session struct {
+// A session is not safe for concurrent use. The zero value is ready to use.
+type session struct {
 	// loader supplies the content of unloaded values where the engine must
 	// read it (the bridge's, internal/host); nil when none is unloaded.
 	loader host.Loader[Value]
@@ -40,14 +41,14 @@ type Session struct {
 	layerBase string
 }
 
-// Endpoint is Builder.Endpoint in this session.
-func (s *Session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
+// Endpoint is Builder.Endpoint in this session (host.Session).
+func (s *session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
 	return s.mergeParse(b, route, options)
 }
 
 // mergeParse is Merge and then Parse of its result, as Endpoint is (spec
 // rule 6).
-func (s *Session) mergeParse(b *Builder, route string, options *Obj) (*Request, error) {
+func (s *session) mergeParse(b *Builder, route string, options *Obj) (*Request, error) {
 	s.begin()
 	b = b.orBase()
 	s.layerBase = b.base
@@ -61,14 +62,14 @@ func (s *Session) mergeParse(b *Builder, route string, options *Obj) (*Request, 
 // Merge is Builder.Merge in this session, without its copy: the result is
 // the session's scratch memory until its next call, and shares objects with
 // b's defaults, which must not be changed through it.
-func (s *Session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
+func (s *session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	s.begin()
 	return s.merge(b.orBase().defaults, route, options)
 }
 
 // Parse is core.Parse in this session. A nil merged is an empty object:
 // it has no url (D7).
-func (s *Session) Parse(merged *Obj) (*Request, error) {
+func (s *session) Parse(merged *Obj) (*Request, error) {
 	s.begin()
 	if merged == nil {
 		merged = s.obj()
@@ -78,7 +79,7 @@ func (s *Session) Parse(merged *Obj) (*Request, error) {
 
 // Defaults is Builder.Defaults in this session. The new Builder keeps a
 // copy of what it needs: it does not depend on the session or the input.
-func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
+func (s *session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	s.begin()
 	m, err := s.merge(b.orBase().defaults, "", options)
 	if err != nil {
@@ -92,7 +93,7 @@ func (s *Session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 }
 
 // begin starts a call: every scratch buffer is free again.
-func (s *Session) begin() {
+func (s *session) begin() {
 	s.layerBase = ""
 	if len(s.loaded) > 0 {
 		clear(s.loaded)
@@ -104,7 +105,7 @@ func (s *Session) begin() {
 }
 
 // obj returns an empty scratch object for this call.
-func (s *Session) obj() *Obj {
+func (s *session) obj() *Obj {
 	if s.nobj == len(s.objs) {
 		s.objs = append(s.objs, NewObj(8))
 	}
@@ -116,8 +117,8 @@ func (s *Session) obj() *Obj {
 
 // str returns the bytes appended to s.text since start as a string. The
 // string shares the scratch memory: it is valid until the session's next
-// call (Session); a later append that moves s.text leaves it intact.
-func (s *Session) str(start int) string {
+// call (session); a later append that moves s.text leaves it intact.
+func (s *session) str(start int) string {
 	if start == len(s.text) {
 		return ""
 	}
@@ -125,7 +126,7 @@ func (s *Session) str(start int) string {
 }
 
 // load returns v with its content, asking the loader when v is unloaded.
-func (s *Session) load(v Value, field string) (Value, error) {
+func (s *session) load(v Value, field string) (Value, error) {
 	if !v.unloaded() {
 		return v, nil
 	}
@@ -135,7 +136,7 @@ func (s *Session) load(v Value, field string) (Value, error) {
 // loadNow is load for an unloaded value. Kept apart so that load, called
 // for nearly every value the engine reads, is inlined: in WebAssembly a Go
 // call costs more than the test.
-func (s *Session) loadNow(v Value, field string) (Value, error) {
+func (s *session) loadNow(v Value, field string) (Value, error) {
 	if lv, ok := s.loaded[v.handle()]; ok {
 		return lv, nil
 	}
@@ -166,7 +167,7 @@ func (s *Session) loadNow(v Value, field string) (Value, error) {
 // holds a layer's long strings even inside its lists and objects, and the
 // engine reads them like any other where it reads v whole: a url's and a
 // query's values, a mediaType (D16, D24-D26, D33).
-func (s *Session) loadAll(v Value, field string) (Value, error) {
+func (s *session) loadAll(v Value, field string) (Value, error) {
 	v, err := s.load(v, field)
 	if err != nil || v.kind() != Array && (v.kind() != Object || v.obj().clean) || !unloadedWithin(v, 1) {
 		return v, err // the usual value: a scalar, or the engine's own checked object, at no call
@@ -176,7 +177,7 @@ func (s *Session) loadAll(v Value, field string) (Value, error) {
 
 // loadWithin is loadAll for a loaded v with something to load inside it: a
 // copy of it, made from the session's scratch memory.
-func (s *Session) loadWithin(v Value, field string, depth int) (Value, error) {
+func (s *session) loadWithin(v Value, field string, depth int) (Value, error) {
 	if v.kind() == Array {
 		l := make([]Value, len(v.list())) // not s.list: a list within takes its room there meanwhile
 		for i, e := range v.list() {
@@ -235,7 +236,7 @@ func unloadedWithin(v Value, depth int) bool {
 }
 
 // viewString returns b as a string without copying: b must not change while
-// the string is in use (Session).
+// the string is in use (session).
 func viewString(b []byte) string {
 	if len(b) == 0 {
 		return ""

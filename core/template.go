@@ -25,7 +25,7 @@ import (
 // the cache by every call that uses the same url.
 type template struct {
 	src     string // the url it was compiled from (the cache's own copy)
-	literal bool   // no expression: expanding is encoding src (Session.template)
+	literal bool   // no expression: expanding is encoding src (session.template)
 	plain   bool   // literal, and every byte of src is copied as it is (urlBits)
 	parts   []tplPart
 	names   []string            // every variable name, in order, for D13
@@ -100,7 +100,7 @@ func operatorFor(c byte) *operator {
 // template returns the compiled template for url: from the cache when it
 // has been seen, or the session's literal template when url has no
 // expression.
-func (s *Session) template(url string) (*template, error) {
+func (s *session) template(url string) (*template, error) {
 	if len(url) > MaxURLLength {
 		return nil, urlTooLong()
 	}
@@ -630,7 +630,7 @@ func kindName(k Kind) string {
 // expand appends the expansion of t with the parameters of o (reserved
 // option keys are never template variables). A parameter may not make a
 // "." or ".." path segment (D32).
-func (t *template) expand(dst []byte, s *Session, o *Obj) ([]byte, error) {
+func (t *template) expand(dst []byte, s *session, o *Obj) ([]byte, error) {
 	if t.literal {
 		if t.plain {
 			return append(dst, t.src...), nil
@@ -654,7 +654,7 @@ type exprSpan struct {
 // expandRecording is expand without D32's check. It reports whether an
 // expression's expansion holds a piece made of dots alone (makesDots),
 // and, with spans non-nil, records where each expression went.
-func (t *template) expandRecording(dst []byte, s *Session, o *Obj, spans *[]exprSpan) (_ []byte, dots bool, err error) {
+func (t *template) expandRecording(dst []byte, s *session, o *Obj, spans *[]exprSpan) (_ []byte, dots bool, err error) {
 	begin := len(dst)
 	var vals [8]tval
 	// members counts the list and object members the expressions read:

@@ -38,7 +38,7 @@ func main() {
 	}
 	api := jsObject.New()
 	api.Set("endpoint", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
-		r, err := new(core.Session).Endpoint(b, route, options) // as merge, below
+		r, err := hc.NewSession(nil).Endpoint(b, route, options) // as merge, below
 		return requestJS(r), err
 	}))
 	api.Set("merge", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
@@ -78,12 +78,12 @@ func main() {
 // cloner into the module for nothing. The endpoint member does the same for
 // Builder.Endpoint.
 func merge(b *core.Builder, route string, options *core.Obj) (*core.Obj, error) {
-	return new(core.Session).Merge(b, route, options)
+	return hc.NewSession(nil).Merge(b, route, options)
 }
 
 // hc is what core gives the bridge beyond its API (internal/host): here, a
 // Builder over defaults kept as data.
-var hc = host.Of[core.Value, core.Obj, core.Session, core.Builder, core.Kind]()
+var hc = host.Of[core.Value, core.Obj, core.Request, core.Builder, core.Kind]()
 
 // An op is one member of the global object, given the Builder of its
 // defaults, the route and the options.

@@ -5,13 +5,13 @@
 // side when it loads; the bridge takes it with Of.
 //
 // It is generic over core's types so that it need not import core (which
-// imports it): core.Value is V, core.Obj is O, core.Session is S,
+// imports it): core.Value is V, core.Obj is O, core.Request is R,
 // core.Builder is B and core.Kind is K.
 package host
 
 // API is core's side: what the bridge may do to core's values beyond core's
 // own API.
-type API[V, O, S, B, K any] struct {
+type API[V, O, R, B, K any] struct {
 	// Handle returns the handle v carries (-1 for none), and whether v's
 	// content is still to be loaded (Unloaded).
 	Handle func(v V) (h int, unloaded bool)
@@ -30,13 +30,25 @@ type API[V, O, S, B, K any] struct {
 	// for a decoder of JavaScript objects, which gives each key once, in
 	// JavaScript's order.
 	Append func(o *O, k string, h int, v V)
-	// SetLoader makes l the loader of s's unloaded values.
-	SetLoader func(s *S, l Loader[V])
+	// NewSession returns a session whose unloaded values l loads (nil: none).
+	NewSession func(l Loader[V]) Session[O, R, B]
 	// SetDefaults makes b a Builder over defaults exactly as given: what a
 	// Builder's DEFAULTS returned, kept as data (the shim keeps each layer of
 	// .defaults() so), not merged again. b is the caller's, used again for
 	// each layer it decodes.
 	SetDefaults func(b *B, defaults *O)
+}
+
+// A Session runs the operations reusing its memory from one call to the
+// next: after the first few calls, a call allocates nothing. What a call
+// returns (the request, merged options, and every string and object in them
+// that the engine built) is valid until the session's next call, which is
+// why only the bridge, which writes each answer out before the next call,
+// has one; core's API returns values that never change.
+type Session[O, R, B any] interface {
+	Endpoint(b *B, route string, options *O) (*R, error)
+	Merge(b *B, route string, options *O) (*O, error)
+	Parse(merged *O) (*R, error)
 }
 
 // A Loader supplies the content of an unloaded value: given the value (its
@@ -50,8 +62,8 @@ type Loader[V any] interface {
 var core any
 
 // Set is called by core, once, as it loads.
-func Set[V, O, S, B, K any](api *API[V, O, S, B, K]) { core = api }
+func Set[V, O, R, B, K any](api *API[V, O, R, B, K]) { core = api }
 
 // Of returns core's API; it panics when core has not set it or its types
 // are not these.
-func Of[V, O, S, B, K any]() *API[V, O, S, B, K] { return core.(*API[V, O, S, B, K]) }
+func Of[V, O, R, B, K any]() *API[V, O, R, B, K] { return core.(*API[V, O, R, B, K]) }

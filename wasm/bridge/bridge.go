@@ -10,6 +10,7 @@ import (
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
 // Bridge runs the shim's messages on the engine. It keeps no answer
@@ -22,7 +23,7 @@ import (
 // bytes again (what they decode to depends on nothing else).
 type Bridge struct {
 	in      []byte
-	session core.Session
+	session host.Session[core.Obj, core.Request, core.Builder]
 	slab    slab
 	load    loader
 	w       writer
@@ -220,8 +221,7 @@ func (b *Bridge) trim() {
 	b.in = make([]byte, 0, 4096)
 	b.slab = slab{}
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
-	b.session = core.Session{}
-	hc.SetLoader(&b.session, &b.load)
+	b.session = hc.NewSession(&b.load)
 	b.w = writer{}
 	b.layer = decoded{}
 }

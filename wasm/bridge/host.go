@@ -7,4 +7,4 @@ import (
 
 // hc is what core gives the bridge beyond its API (internal/host): handles,
 // values loaded on demand, Builders over defaults kept as data.
-var hc = host.Of[core.Value, core.Obj, core.Session, core.Builder, core.Kind]()
+var hc = host.Of[core.Value, core.Obj, core.Request, core.Builder, core.Kind]()

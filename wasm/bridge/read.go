@@ -7,7 +7,7 @@ import (
 )
 
 // reader decodes a message (protocol.go) into core values. Strings are
-// views into the message, valid until the next one (core.Session keeps
+// views into the message, valid until the next one (the session keeps
 // copies of what it keeps); objects and lists come from the slab, reused
 // from call to call.
 type reader struct {
