@@ -87,7 +87,7 @@ type cloner struct {
 
 // object copies o.
 func (c *cloner) object(o *Obj) *Obj {
-	c.objs = append(c.objs, Obj{mask: o.mask, clean: o.clean})
+	c.objs = append(c.objs, Obj{mask: o.mask})
 	d := &c.objs[len(c.objs)-1]
 	at := len(c.ents)
 	for _, e := range o.ents {

@@ -33,7 +33,6 @@ type Request struct {
 // A Builder is immutable and safe for concurrent use.
 type Builder struct {
 	defaults *Obj
-	base     string // the defaults' baseUrl when it is usable (D8), checked once
 }
 
 // newBuilder returns the Builder of defaults.
@@ -45,31 +44,7 @@ func newBuilder(defaults *Obj) *Builder {
 
 // set makes defaults b's.
 func (b *Builder) set(defaults *Obj) {
-	b.defaults, b.base = defaults, ""
-	if v, _ := defaults.Get("baseUrl"); v.kind() == String && !v.unloaded() && usableBaseURL(v.text()) {
-		b.base = v.text()
-	}
-	markChecked(defaults)
-}
-
-// markChecked marks the headers and the mediaType of defaults checked
-// (Obj.clean) when they pass what a call checks of them (normaliseHeaders,
-// checkMediaType), so that the calls on a Builder do not check them again.
-// Defaults handed over as data (the bridge's layers) were made by the
-// engine, but are checked here rather than trusted.
-func markChecked(d *Obj) {
-	if hv, _ := d.Get("headers"); hv.kind() == Object && !hv.unloaded() && !hv.obj().clean {
-		if clean, err := checkHeaders(hv.obj(), "headers"); err == nil && clean {
-			h := hv.obj()
-			for i := range h.ents {
-				h.ents[i].v = h.ents[i].v.markedSafe()
-			}
-			h.clean = true
-		}
-	}
-	if mv, _ := d.Get("mediaType"); mv.kind() == Object && !mv.unloaded() && !unloadedWithin(mv, 1) && checkMediaType(mv) == nil {
-		mv.obj().clean = true
-	}
+	b.defaults = defaults
 }
 
 // defaultBaseURL is the global defaults' baseUrl (D1).
@@ -82,14 +57,12 @@ var base = newBuilder(globalDefaults())
 // a program that never calls O or From (the wasm module) does not link them,
 // nor the sort From uses.
 func globalDefaults() *Obj {
-	headers := NewObj(2) // constant header values, which hold no CR, LF or NUL: marked checked
-	headers.Append("accept", Str("application/vnd.github.v3+json").markedSafe())
-	headers.Append("user-agent", Str(UserAgent).markedSafe())
-	headers.clean = true
+	headers := NewObj(2)
+	headers.Append("accept", Str("application/vnd.github.v3+json"))
+	headers.Append("user-agent", Str(UserAgent))
 	mediaType := NewObj(2)
 	mediaType.Append("format", Str(""))
 	mediaType.Append("previews", List())
-	mediaType.clean = true
 	d := NewObj(4)
 	d.Append("method", Str("GET"))
 	d.Append("baseUrl", Str(defaultBaseURL))
@@ -146,7 +119,7 @@ func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
 // detached returns a Builder over a copy of b's defaults, for a result the
 // caller may change without changing b's (D2).
 func (b *Builder) detached() *Builder {
-	return &Builder{defaults: b.defaults.deepClone(1), base: b.base}
+	return &Builder{defaults: b.defaults.deepClone(1)}
 }
 
 // Merge layers route and options over b's defaults. It does not need a url

@@ -6,8 +6,9 @@ import "github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 // names (D22): when two names differ only in case the later value wins, at
 // the earlier one's position, as the reference's lowercaseKeys does.
 // Undefined values are dropped (D15); null is kept ("do not send"). It
-// returns nil for an undefined or null headers option. A headers object
-// that is already clean is returned as it is.
+// returns nil for an undefined or null headers option. Every call checks
+// every header it sends, whoever checked it before (D22); a headers object
+// already as it would leave it is returned as it is.
 func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	switch v.kind() {
 	case Undefined, Null:
@@ -21,15 +22,12 @@ func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		return nil, err
 	}
 	in := v.obj()
-	if in.clean {
-		return in, nil
-	}
 	clean, err := checkHeaders(in, field)
 	if err != nil {
 		return nil, err
 	}
 	if clean {
-		return in, nil // checked; the caller's own, so not marked (Obj.clean)
+		return in, nil // checked, and already normalised
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
@@ -55,9 +53,8 @@ func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		}
 		// Checked. in is in JavaScript's order, and a lower-cased name is
 		// integer-like when the name was: out stays in order.
-		out.put(name, kh, v.markedSafe(), len(out.ents))
+		out.put(name, kh, v, len(out.ents))
 	}
-	out.clean = true
 	return out, nil
 }
 
@@ -84,9 +81,7 @@ func checkHeaders(h *Obj, field string) (clean bool, err error) {
 // holds CR, LF or NUL, which would split or truncate the request (D22). The
 // value is never quoted: it may be a credential (D23). It reports whether
 // the name has an upper-case letter, found by the same look at its bytes.
-// A value marked safe (Value.safe) was checked before and is not looked at
-// again, and a string still to be loaded is looked at once it is
-// (normaliseHeaders); the name always is.
+// A string still to be loaded is looked at once it is (normaliseHeaders).
 func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	all, some := classesOf(name)
 	if name == "" || all&classToken == 0 { // not isToken: one walk gives both
@@ -97,7 +92,7 @@ func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	case Undefined, Null, Number, Bool, BigInt:
 		return upper, nil
 	case String:
-		if !v.safe() && !v.unloaded() && !headerSafe(v.text()) {
+		if !v.unloaded() && !headerSafe(v.text()) {
 			return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
 		return upper, nil

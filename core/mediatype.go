@@ -11,9 +11,6 @@ func checkMediaType(v Value) error {
 	case Undefined, Null:
 		return nil
 	case Object:
-		if v.obj().clean { // checked when the engine made it
-			return nil
-		}
 	default:
 		return errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind()))
 	}

@@ -154,12 +154,9 @@ func (s *session) mergeHeaders(d, v Value) (Value, error) {
 	}
 	at := 0
 	for i := 0; i < h.Len(); i++ {
-		// Checked by normaliseHeaders: marked, so that a merge of these
-		// options, or on a layer made of them, does not look again.
-		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v.markedSafe(), at)
+		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v, at)
 	}
 	r.settle()
-	r.clean = d.kind() != Object || d.obj().clean // both parts checked
 	return ObjValue(r), nil
 }
 
@@ -191,7 +188,6 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 	dp, _ := d.obj().Get("previews")
 	cp, _ := v.obj().Get("previews")
 	if len(dp.list()) == 0 && len(cp.list()) == 0 {
-		merged.obj().clean = true // checked above, with the defaults' part
 		return merged, nil
 	}
 	seen := s.obj()
@@ -210,6 +206,5 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 		}
 	}
 	merged.obj().Set("previews", List(s.list[start:len(s.list):len(s.list)]...))
-	merged.obj().clean = true
 	return merged, nil
 }

@@ -24,10 +24,6 @@ type Obj struct {
 	byKey  map[string]int32
 	mapped bool
 	mask   uint64 // keyBit of every key: a key whose bit is clear is absent
-	// clean marks an object the engine has checked: headers normalised
-	// (lower-case names, valid values, no undefined, D22), or a mediaType
-	// whose format and previews are valid. Any change clears it.
-	clean bool
 	// unordered marks an object to which the engine added an integer-like
 	// key after keys that JavaScript orders after it (put): the key waits
 	// at the end of ents until settle puts every key in its place, once
@@ -118,7 +114,6 @@ func (o *Obj) Set(k string, v Value) {
 // sets keys in the order o holds them (merging merged options into their
 // own defaults, as Octokit's hooks do) finds each at once.
 func (o *Obj) put(k string, h int, v Value, hint int) int {
-	o.clean = false
 	i := -1
 	if hint < len(o.ents) && o.ents[hint].k == k {
 		i = hint
@@ -147,7 +142,6 @@ func (o *Obj) Append(k string, v Value) { o.appendEntry(k, -1, v) }
 // appendEntry is Append for a key that carries a handle (h >= 0; h < 0 is
 // none), as the bridge gives them.
 func (o *Obj) appendEntry(k string, h int, v Value) {
-	o.clean = false
 	o.mask |= keyBit(k)
 	o.ents = append(o.ents, entry{k, int32(h + 1), v})
 	if len(o.ents) > indexAbove {
@@ -162,7 +156,6 @@ func (o *Obj) Delete(k string) {
 		return
 	}
 	o.ents = append(o.ents[:i], o.ents[i+1:]...)
-	o.clean = false
 	o.mask = 0
 	for _, e := range o.ents {
 		o.mask |= keyBit(e.k)
@@ -186,7 +179,7 @@ func (o *Obj) Reset() { o.reset() }
 
 // reset empties o, keeping its memory for reuse (session).
 func (o *Obj) reset() {
-	o.ents, o.idx, o.mask, o.clean, o.unordered, o.mapped = o.ents[:0], o.idx[:0], 0, false, false, false
+	o.ents, o.idx, o.mask, o.unordered, o.mapped = o.ents[:0], o.idx[:0], 0, false, false
 }
 
 // copyFrom makes o a shallow copy of src, reusing o's memory.
@@ -202,7 +195,7 @@ func (o *Obj) copyFrom(src *Obj) {
 	if src.mapped {
 		o.mapKeys()
 	}
-	o.mask, o.clean, o.unordered = src.mask, src.clean, src.unordered
+	o.mask, o.unordered = src.mask, src.unordered
 }
 
 // insert adds an entry whose key is not present, last: an integer-like

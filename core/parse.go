@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // jsonContentType is the content-type of a body built by the engine (D20).
@@ -140,7 +139,7 @@ func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		}
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
 	}
-	if !s.usableBase(bv.text()) {
+	if !usableBaseURL(bv.text()) {
 		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
 	}
 	base := strings.TrimRight(bv.text(), "/")
@@ -256,16 +255,6 @@ func (s *session) body(o *Obj, tpl *template) Value {
 		return Value{}
 	}
 	return ObjValue(b)
-}
-
-// usableBase is usableBaseURL, but a layer's own baseUrl, which its Builder
-// checked once when it was made, is not checked again: it is known by the
-// address of its text, the Builder's copy.
-func (s *session) usableBase(base string) bool {
-	if len(base) > 0 && len(base) == len(s.layerBase) && unsafe.StringData(base) == unsafe.StringData(s.layerBase) {
-		return true
-	}
-	return usableBaseURL(base)
 }
 
 // usableBaseURL reports whether s is an absolute http(s) url that names a

@@ -36,9 +36,6 @@ type session struct {
 	// one unloaded array asks for it n times), and loads it once, so that
 	// such a url costs what it holds, not its square (D29).
 	loaded map[int32]Value
-	// layerBase is the baseUrl of the Builder of the call under way, checked
-	// when the Builder was made (usableBase).
-	layerBase string
 }
 
 // Endpoint is Builder.Endpoint in this session (host.Session).
@@ -51,7 +48,6 @@ func (s *session) Endpoint(b *Builder, route string, options *Obj) (*Request, er
 func (s *session) mergeParse(b *Builder, route string, options *Obj) (*Request, error) {
 	s.begin()
 	b = b.orBase()
-	s.layerBase = b.base
 	merged, err := s.merge(b.defaults, route, options)
 	if err != nil {
 		return nil, err
@@ -94,7 +90,6 @@ func (s *session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 
 // begin starts a call: every scratch buffer is free again.
 func (s *session) begin() {
-	s.layerBase = ""
 	if len(s.loaded) > 0 {
 		clear(s.loaded)
 	}
@@ -169,8 +164,8 @@ func (s *session) loadNow(v Value, field string) (Value, error) {
 // query's values, a mediaType (D16, D24-D26, D33).
 func (s *session) loadAll(v Value, field string) (Value, error) {
 	v, err := s.load(v, field)
-	if err != nil || v.kind() != Array && (v.kind() != Object || v.obj().clean) || !unloadedWithin(v, 1) {
-		return v, err // the usual value: a scalar, or the engine's own checked object, at no call
+	if err != nil || v.kind() != Array && v.kind() != Object || !unloadedWithin(v, 1) {
+		return v, err // the usual value: a scalar, or an object holding nothing to load
 	}
 	return s.loadWithin(v, field, 1)
 }
@@ -223,7 +218,7 @@ func unloadedWithin(v Value, depth int) bool {
 			}
 		}
 	case Object:
-		if v.unloaded() || v.obj().clean { // clean: checked by the engine, so loaded
+		if v.unloaded() {
 			return false
 		}
 		for _, e := range v.obj().ents {

@@ -67,7 +67,6 @@ type Value struct {
 const (
 	metaClassShift  = 8       // bits 8-15: the Class of an Opaque value
 	metaUnloaded    = 1 << 16 // the content is to be asked of the session's loader
-	metaSafe        = 1 << 17 // a String checked to hold no CR, LF or NUL (checkHeader)
 	metaHandleShift = 32      // bits 32-63: the caller's handle plus one; 0 for none
 )
 
@@ -79,22 +78,6 @@ func (v Value) class() Class { return Class(v.m >> metaClassShift) }
 
 // unloaded reports whether v's content is still to be asked of the session's loader.
 func (v Value) unloaded() bool { return v.m&metaUnloaded != 0 }
-
-// safe reports whether v is a String known to hold no CR, LF or NUL: a
-// header value of merged options or of a layer that checkHeader passed, or
-// a constant of the global defaults, which merging them again need not
-// look at again. The mark is of the text, which does not change while the
-// value is in use, so it holds under whatever name the value is set.
-func (v Value) safe() bool { return v.m&metaSafe != 0 }
-
-// markedSafe returns v marked safe, if it is a loaded String; the caller
-// must have checked its text (checkHeader), or know it.
-func (v Value) markedSafe() Value {
-	if v.m&(0xff|metaUnloaded) == uint64(String) {
-		v.m |= metaSafe
-	}
-	return v
-}
 
 // handle returns v's handle plus one, 0 for none.
 func (v Value) handle() int32 { return int32(v.m >> metaHandleShift) }
