@@ -145,6 +145,8 @@ export interface FetchInit {
   body?: any;
   /** request.signal as given. */
   signal?: any;
+  /** With a stream body (a ReadableStream or an async iterable): fetch requires it then. */
+  duplex?: "half";
 }
 
 /** Request options as fetch(url, init) arguments, the method upper-cased (D5); what it cannot serialise throws an EndpointError. */
