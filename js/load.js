@@ -8,6 +8,7 @@
 import { EndpointError, loadError, notReady } from "./errors.js";
 import { goRuntime, goVersion } from "./go.js";
 import { compileText } from "./text.js";
+import { shared } from "./shared.js";
 import { createEndpoint } from "./shim.js";
 import { version } from "./version.js";
 
@@ -184,6 +185,19 @@ export function deferred(hint) {
 export function settled(promise) {
   promise.catch(() => {});
   return promise;
+}
+
+/**
+ * once returns the promise of the realm's one endpoint: the load any entry
+ * has under way or done, or else load()'s, which becomes it until it fails
+ * (an entry or init() may then try again).
+ */
+export function once(load) {
+  if (!shared.engine) {
+    const p = (shared.engine = settled(load().then((ep) => (shared.endpoint = ep))));
+    p.catch(() => shared.engine === p && (shared.engine = null));
+  }
+  return shared.engine;
 }
 
 /** asLoadError keeps an EndpointError and wraps anything else. */
