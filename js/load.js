@@ -230,7 +230,7 @@ function cspHint(e) {
 // files outside the project only when server.fs.allow lists them, and a
 // linked install (npm install ../endpoint-wasm) is outside the project.
 function statusHint(status, url) {
-  if (status === 404) return " (a bundler that does not emit endpoint.wasm, as esbuild and Rollup do not, needs it copied beside the bundle; or say where it is: data-wasm-url on the script tag, or init({ wasmURL }))";
+  if (status === 404) return " (esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or set data-wasm-url or init({ wasmURL }))";
   return status === 403 && /^\/@fs\//.test(new URL(url, "http://x").pathname)
     ? " (Vite's dev server refuses files outside server.fs.allow: add the linked package's folder to it)"
     : "";
