@@ -130,7 +130,7 @@ test("axios: toFetch(r) as axios's config, with a view's bytes copied, sends the
   await sendBoth(await recipe("axios"), (response) => response.status);
 });
 
-test("got: got(...toFetch(r)) sends the method, path, headers and body bytes", async () => {
+test("got: toFetch(r) less duplex, as got's url and options, sends the method, path, headers and body bytes", async () => {
   await sendBoth(await recipe("got"), (response) => response.statusCode);
 });
 
