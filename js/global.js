@@ -10,17 +10,14 @@
 // ERR_WASM_LOAD (and the calls name it).
 
 import { EndpointError } from "./errors.js";
-import { asLoadError, deferred, fromURL, settled } from "./load.js";
+import { asLoadError, deferred, fromURL, once, settled } from "./load.js";
 import { toFetch } from "./to-fetch.js";
 
 const script = typeof document !== "undefined" ? document.currentScript : null;
 const forward = deferred("wait for endpointWasm.ready first");
 
 const api = { EndpointError, toFetch, endpoint: forward.endpoint, ready: null };
-api.ready = settled((async () => {
-  const wasmURL = new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.src || globalThis.location?.href);
-  return fromURL(wasmURL);
-})().then(
+api.ready = settled(once(async () => fromURL(new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.src || globalThis.location?.href))).then(
   (ep) => (api.endpoint = forward.resolve(ep)),
   (e) => {
     const failure = asLoadError(e);

@@ -103,7 +103,8 @@ export interface RequestOptions {
  */
 export interface Endpoint<D extends object = {}> {
   <R extends string>(route: KnownRoute | R, ...options: OptionsArgument<R, D>): RequestOptions;
-  (options: EndpointOptions & ("url" extends keyof D ? { url?: string } : { url: string })): RequestOptions;
+  /** With options alone, or nothing where the defaults hold a url (D7). */
+  (...options: "url" extends keyof D ? [options?: EndpointOptions] : [options: EndpointOptions & { url: string }]): RequestOptions;
   /** A copy of the defaults in force (D2). */
   readonly DEFAULTS: MergedOptions;
   /** A new endpoint with options layered over these defaults (spec rule 1). */
@@ -145,6 +146,8 @@ export interface FetchInit {
   body?: any;
   /** request.signal as given. */
   signal?: any;
+  /** With a stream body (a ReadableStream or an async iterable): fetch requires it then. */
+  duplex?: "half";
 }
 
 /** Request options as fetch(url, init) arguments, the method upper-cased (D5); what it cannot serialise throws an EndpointError. */

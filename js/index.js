@@ -11,7 +11,7 @@
 // script (esbuild's default iife format, Vite's default worker format),
 // and a failed load does not take the importing module graph down with it.
 
-import { asLoadError, deferred, fromURL, settled } from "./load.js";
+import { asLoadError, deferred, fromURL, once, settled } from "./load.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
@@ -33,8 +33,8 @@ function wasmURL() {
 
 const forward = deferred("await ready (from \"endpoint-wasm\") first");
 
-/** Resolves to the endpoint once endpoint.wasm runs; rejects with ERR_WASM_LOAD. */
-export const ready = settled((async () => fromURL(wasmURL()))().then(forward.resolve, (e) => {
+/** Resolves to the endpoint once endpoint.wasm runs (the page's, when another entry loaded it first); rejects with ERR_WASM_LOAD. */
+export const ready = settled(once(async () => fromURL(wasmURL())).then(forward.resolve, (e) => {
   const failure = asLoadError(e);
   forward.reject(failure);
   throw failure;

@@ -16,7 +16,12 @@ export interface InitOptions {
   wasmModule?: CompiledModule | ArrayBuffer | ArrayBufferView;
 }
 
-/** Loads endpoint.wasm; idempotent; rejects with ERR_WASM_LOAD, after which a retry loads again. */
+/**
+ * Loads endpoint.wasm (in Node, a file: URL, the default beside the module
+ * included, is read from disk); idempotent; where another entry of the
+ * package has loaded the engine, resolves to that one. Rejects with
+ * ERR_WASM_LOAD, after which a retry loads again.
+ */
 export declare function init(options?: InitOptions): Promise<Endpoint>;
 
 /** Throws ERR_NOT_INITIALIZED until init() has resolved. */

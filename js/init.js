@@ -5,7 +5,7 @@
 //   await init({ wasmURL: "/assets/endpoint.wasm" });
 
 import { loadError } from "./errors.js";
-import { asLoadError, deferred, fromURL, instantiate } from "./load.js";
+import { asLoadError, deferred, fromURL, instantiate, once } from "./load.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
@@ -15,18 +15,22 @@ let pending = null; // the promise of an init under way or done
 
 /**
  * init loads the module from wasmURL (a URL or string) or wasmModule (a
- * compiled WebAssembly.Module, or its bytes). It is idempotent: later calls
- * return the first call's promise. After a failure (an EndpointError,
- * ERR_WASM_LOAD), a new call tries again.
+ * compiled WebAssembly.Module, or its bytes); in Node, a file: URL (the
+ * default beside this module is one) is read from disk. It is idempotent:
+ * later calls return the first call's promise, and where another entry has
+ * loaded the engine (or is loading it), init() resolves to that one. After
+ * a failure (an EndpointError, ERR_WASM_LOAD), a new call tries again.
  */
 export function init(options = {}) {
   if (pending) return pending;
   const { wasmURL, wasmModule } = options;
   const load = async () => {
     if (wasmModule !== undefined) return instantiate(wasmModule);
-    return fromURL(wasmURL !== undefined ? wasmURL : besideThisModule());
+    const url = wasmURL !== undefined ? wasmURL : besideThisModule();
+    const fs = String(url).startsWith("file:") && globalThis.process?.getBuiltinModule?.("node:fs");
+    return fs ? instantiate(readFile(fs, url)) : fromURL(url);
   };
-  pending = load().then(forward.resolve, (e) => {
+  pending = once(load).then(forward.resolve, (e) => {
     const failure = asLoadError(e);
     forward.reject(failure);
     pending = null; // a retry starts afresh
@@ -42,6 +46,16 @@ function besideThisModule() {
     return new URL("./endpoint.wasm", import.meta.url);
   } catch {
     throw loadError("where this module is is unknown (a classic-script bundle has no import.meta.url): pass init({ wasmURL })");
+  }
+}
+
+// readFile reads a file: URL in Node, whose fetch cannot. fs comes from
+// process.getBuiltinModule, so that no bundler meets an import of node:fs.
+function readFile(fs, url) {
+  try {
+    return fs.readFileSync(new URL(url));
+  } catch (e) {
+    throw loadError(`reading ${url} failed: ${e.message}`, e);
   }
 }
 

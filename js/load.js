@@ -8,6 +8,7 @@
 import { EndpointError, loadError, notReady } from "./errors.js";
 import { goRuntime, goVersion } from "./go.js";
 import { compileText } from "./text.js";
+import { shared } from "./shared.js";
 import { createEndpoint } from "./shim.js";
 import { version } from "./version.js";
 
@@ -108,7 +109,7 @@ export async function fromURL(url) {
   const response = await fetching;
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
-  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${viteHint(response.status, url)}`);
+  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${statusHint(response.status, url)}`);
   let result;
   if (WebAssembly.instantiateStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
     result = await WebAssembly.instantiateStreaming(response, rt.go.importObject).catch((e) => {
@@ -186,6 +187,19 @@ export function settled(promise) {
   return promise;
 }
 
+/**
+ * once returns the promise of the realm's one endpoint: the load any entry
+ * has under way or done, or else load()'s, which becomes it until it fails
+ * (an entry or init() may then try again).
+ */
+export function once(load) {
+  if (!shared.engine) {
+    const p = (shared.engine = settled(load().then((ep) => (shared.endpoint = ep))));
+    p.catch(() => shared.engine === p && (shared.engine = null));
+  }
+  return shared.engine;
+}
+
 /** asLoadError keeps an EndpointError and wraps anything else. */
 export function asLoadError(e) {
   return e instanceof EndpointError ? e : loadError(e?.message ?? String(e), e);
@@ -211,10 +225,12 @@ function cspHint(e) {
   return /unsafe-eval|Content.Security.Policy|\bCSP\b/i.test(e?.message) ? " (the page's Content Security Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src)" : "";
 }
 
-// viteHint: Vite's dev server serves files outside the project under
-// /@fs/ only when server.fs.allow lists them, and a linked install
-// (npm install ../endpoint-wasm) is outside the project.
-function viteHint(status, url) {
+// statusHint: a 404 is most often a bundler that does not emit the wasm
+// (esbuild, Rollup); a 403 under /@fs/ is Vite's dev server, which serves
+// files outside the project only when server.fs.allow lists them, and a
+// linked install (npm install ../endpoint-wasm) is outside the project.
+function statusHint(status, url) {
+  if (status === 404) return " (esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or set data-wasm-url or init({ wasmURL }))";
   return status === 403 && /^\/@fs\//.test(new URL(url, "http://x").pathname)
     ? " (Vite's dev server refuses files outside server.fs.allow: add the linked package's folder to it)"
     : "";

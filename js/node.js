@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadError } from "./errors.js";
 import { asLoadError, checkBytes, deferred, prepare, settled, start } from "./load.js";
+import { shared } from "./shared.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
@@ -69,7 +70,10 @@ const forward = deferred("endpoint.wasm failed to load");
 let loaded = null;
 let failed = null;
 try {
-  loaded = forward.resolve(load());
+  // The realm's engine, where endpoint-wasm/init has loaded it (shared.js).
+  loaded = forward.resolve(shared.endpoint ?? load());
+  shared.endpoint = loaded;
+  shared.engine ??= Promise.resolve(loaded);
 } catch (e) {
   failed = asLoadError(e);
   forward.reject(failed);

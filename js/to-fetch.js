@@ -10,9 +10,11 @@ import { EndpointError, invalidArgument, unreadable } from "./errors.js";
  * strings; a result may hold numbers, bigints and booleans, D22), a body
  * the engine built (a plain object or array, or null) serialised as JSON,
  * bigints in it written as numbers in decimal (D12), any other body (data,
- * D19) passed as it is, and request.signal passed on. What it cannot turn
+ * D19) passed as it is, with duplex "half" where it is a stream (fetch
+ * requires it then), and request.signal passed on. What it cannot turn
  * into fetch's arguments (no request options, a body JSON cannot write,
- * such as a cyclic one) throws an EndpointError (D5, D28).
+ * such as a cyclic one, a url holding a credential) throws an EndpointError
+ * (D5, D28).
  */
 export function toFetch(options) {
   try {
@@ -28,22 +30,51 @@ function fetchArgs(options) {
   if (options === null || typeof options !== "object") {
     throw invalidArgument("options", `toFetch takes the request options endpoint() returns, not ${options === null ? "null" : typeof options}`);
   }
-  const { method, url, headers: given } = options;
+  const method = own(options, "method"), url = own(options, "url"), given = own(options, "headers");
   if (typeof method !== "string") throw invalidArgument("method", `must be a string, not ${typeOf(method)}`);
   if (typeof url !== "string") throw invalidArgument("url", `must be a string, not ${typeOf(url)}`);
   if (given === null || typeof given !== "object") throw invalidArgument("headers", `must be an object, not ${typeOf(given)}`);
+  refuseUserinfo(url);
   // Object.fromEntries defines own properties, so a "__proto__" header stays
   // a header (D30).
   const headers = Object.fromEntries(Object.entries(given).map(([name, value]) => [name, headerText(name, value)]));
   const init = { method: method.toUpperCase(), headers };
-  const body = options.body;
+  const body = own(options, "body");
   if (body !== undefined) {
     const proto = body === null || typeof body !== "object" ? undefined : Object.getPrototypeOf(body);
     const built = body === null || proto === Object.prototype || proto === null || Array.isArray(body);
     init.body = built ? json(body) : body;
+    // A web ReadableStream, or an async iterable such as a Node Readable.
+    if (!built && proto && (typeof body.getReader === "function" || typeof body[Symbol.asyncIterator] === "function")) init.duplex = "half";
   }
-  if (options.request && options.request.signal) init.signal = options.request.signal;
+  const request = own(options, "request");
+  const signal = request !== null && typeof request === "object" ? own(request, "signal") : undefined;
+  if (signal) init.signal = signal;
   return [url, init];
+}
+
+// own reads a key only where the object itself holds it: a value that other
+// code put on Object.prototype (a "body") must not become the request's.
+const own = (o, key) => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined);
+
+/**
+ * refuseUserinfo throws where url holds user:password@ (a baseUrl such as
+ * https://x:token@ghe.example/api/v3): fetch refuses it with a TypeError
+ * that quotes the url, credential and all. The error quotes only the
+ * scheme and host (D23). No regular expression runs on it, as in json().
+ */
+function refuseUserinfo(url) {
+  const scheme = url.indexOf("://");
+  if (scheme < 0) return;
+  let end = url.length;
+  for (const c of "/?#\\") {
+    const i = url.indexOf(c, scheme + 3);
+    if (i >= 0 && i < end) end = i;
+  }
+  const at = url.lastIndexOf("@", end - 1);
+  if (at <= scheme) return;
+  const shown = `${url.slice(0, scheme + 3)}[redacted]@${url.slice(at + 1, end)}`;
+  throw invalidArgument("url", `holds a credential (${shown}), which fetch refuses and would quote: put it in headers.authorization instead`);
 }
 
 /** headerText is String(value), an error naming the header when that throws. */
@@ -61,7 +92,9 @@ const typeOf = (v) => (v === null ? "null" : typeof v);
  * json writes a built body as JSON text. JSON.stringify refuses bigints,
  * which the engine accepts (D12): where the body holds one, each is written
  * as a string under a mark new for the body, and the marked strings then
- * become the bigints' digits. Anything else JSON cannot write (a cycle, a
+ * become the bigints' digits. No regular expression runs on the text: V8
+ * keeps the last string one matched (RegExp.input), a token in the body
+ * with it. Anything else JSON cannot write (a cycle, a
  * getter or toJSON that throws) is an EndpointError.
  */
 function json(body) {
@@ -72,8 +105,14 @@ function json(body) {
   }
   const mark = `\u2063bigint${Math.random().toString(36).slice(2)}:`;
   try {
-    return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? part.replace(/^(-?\d+)"/, "$1") : part)).join("");
+    return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? dropQuote(part) : part)).join("");
   } catch (e) {
     throw unreadable("body", "cannot be written as JSON", e);
   }
+}
+
+/** dropQuote removes the first '"' of part: the one closing a bigint's digits. */
+function dropQuote(part) {
+  const q = part.indexOf('"');
+  return part.slice(0, q) + part.slice(q + 1);
 }

@@ -4,12 +4,12 @@ import { chromium } from "playwright-core";
 
 export { serve } from "../../web/demo/server.mjs";
 
-/** launch starts headless Chromium with the flags this machine needs. */
-export function launch() {
+/** launch starts headless Chromium with the flags this machine needs, and any others given. */
+export function launch(extra = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", ...extra],
   });
 }
 

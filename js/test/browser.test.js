@@ -1,5 +1,6 @@
 // The JS suite in headless Chromium: as a module script, a classic script,
-// with explicit init, and with endpoint.wasm served without its MIME type.
+// with explicit init, with endpoint.wasm served without its MIME type, and
+// with every entry on one page.
 import { test } from "node:test";
 import { launch, resultsOf, serve } from "./browser.js";
 
@@ -13,6 +14,7 @@ const pages = [
   ["explicit init", "/js/test/pages/init.html"],
   ["wasm served as octet-stream", "/nomime/js/test/pages/module.html"],
   ["text through the JS String Builtins (text.js)", "/js/test/pages/text.html"],
+  ["every entry on one page", "/js/test/pages/both.html"],
 ];
 
 // Every page runs first; the tests are registered after, since node:test

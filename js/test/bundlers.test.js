@@ -3,8 +3,9 @@
 // worker in Vite's default worker format), a webpack 5 production build
 // (both emit endpoint.wasm from the literal new URL(..., import.meta.url)),
 // an esbuild bundle in esbuild's default format (an iife; the wasm copied
-// beside it), each loaded in Chromium; and an esbuild bundle for Node as
-// CommonJS, run by Node.
+// beside it) and a Rollup build (ES modules; the wasm copied beside it too),
+// each loaded in Chromium; and an esbuild bundle for Node as CommonJS, run
+// by Node.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -14,6 +15,8 @@ import { tmpdir } from "node:os";
 import { build as vite } from "vite";
 import { build as esbuild } from "esbuild";
 import webpack from "webpack";
+import { rollup } from "rollup";
+import { nodeResolve } from "@rollup/plugin-node-resolve";
 import { launch, resultsOf, serve } from "./browser.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -105,6 +108,20 @@ test("webpack: a production build works in Chromium", () => inTemp("ew-webpack-"
   const files = readdirSync(out);
   assert.ok(files.some((f) => f.endsWith(".wasm")), `webpack emitted the wasm: ${files}`);
   cpSync(join(root, "js/test/apps/webpack/index.html"), join(out, "index.html"));
+  const [r] = await loadInChromium(out);
+  assert.deepEqual(r.value, want, r.error);
+  assert.equal(r.fetch[1].method, "POST");
+}));
+
+test("rollup: a build with @rollup/plugin-node-resolve, with endpoint.wasm copied beside it, works in Chromium; without the copy the error says to copy it", () => inTemp("ew-rollup-", async (out) => {
+  const bundle = await rollup({ input: join(root, "js/test/apps/rollup/main.js"), plugins: [nodeResolve()], logLevel: "silent" });
+  await bundle.write({ dir: out, format: "es" });
+  await bundle.close();
+  cpSync(join(root, "js/test/apps/rollup/index.html"), join(out, "index.html"));
+  const [without] = await loadInChromium(out); // Rollup does not emit the wasm
+  assert.equal(without.ok, false);
+  assert.match(without.error, /HTTP 404 .* \(esbuild and Rollup do not emit endpoint\.wasm: copy it beside the bundle, or set data-wasm-url or init\(\{ wasmURL \}\)\)$/);
+  cpSync(wasm, join(out, "endpoint.wasm"));
   const [r] = await loadInChromium(out);
   assert.deepEqual(r.value, want, r.error);
   assert.equal(r.fetch[1].method, "POST");

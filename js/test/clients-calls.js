@@ -41,3 +41,32 @@ export function calls(endpoint, baseUrl) {
     },
   ];
 }
+
+/**
+ * streamCall is an upload whose body is a ReadableStream of three chunks, as
+ * a file read piece by piece is: fetch sends it only with duplex "half".
+ */
+export function streamCall(endpoint, baseUrl) {
+  const ua = endpoint.DEFAULTS.headers["user-agent"];
+  const chunks = [new TextEncoder().encode("first chunk, "), Uint8Array.from([0, 255, 1]), new TextEncoder().encode(", last")];
+  const data = new ReadableStream({
+    pull(c) {
+      if (chunks.length) c.enqueue(chunks.shift());
+      else c.close();
+    },
+  });
+  const body = [...new TextEncoder().encode("first chunk, "), 0, 255, 1, ...new TextEncoder().encode(", last")];
+  return {
+    name: "an upload of a stream",
+    request: endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}", {
+      baseUrl, owner: "octokit", repo: "rest.js", release_id: 2, name: "stream.bin",
+      data, headers: { authorization: TOKEN, "content-type": "application/octet-stream" },
+    }),
+    want: {
+      method: "POST",
+      path: "/repos/octokit/rest.js/releases/2/assets?name=stream.bin",
+      headers: { authorization: TOKEN, "content-type": "application/octet-stream", "user-agent": ua },
+      body,
+    },
+  };
+}

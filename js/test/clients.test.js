@@ -8,14 +8,17 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { createSecureServer } from "node:http2";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { endpoint, toFetch } from "endpoint-wasm";
 import { request } from "undici";
 import axios from "axios";
 import ky from "ky";
 import { launch } from "./browser.js";
-import { calls } from "./clients-calls.js";
+import { calls, streamCall } from "./clients-calls.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 
@@ -127,12 +130,42 @@ test("axios: toFetch(r) as axios's config, with a view's bytes copied, sends the
   await sendBoth(await recipe("axios"), (response) => response.status);
 });
 
-test("got: got(...toFetch(r)) sends the method, path, headers and body bytes", async () => {
+test("got: toFetch(r) less duplex, as got's url and options, sends the method, path, headers and body bytes", async () => {
   await sendBoth(await recipe("got"), (response) => response.statusCode);
 });
 
 test("ky: ky(...toFetch(r)) sends the method, path, headers and body bytes", async () => {
   await sendBoth(await recipe("ky"), async (response) => (await response.arrayBuffer(), response.status));
+});
+
+/** sendStream sends a stream body with send and checks what the server received. */
+async function sendStream(send, statusOf) {
+  const { name, request: r, want } = streamCall(endpoint, origin);
+  received.length = 0;
+  const response = await send(r);
+  assert.equal(await statusOf(response), 200, name);
+  assert.deepEqual(received, [want], name);
+}
+
+test("a stream body: fetch, undici, got and ky send it with the recipes as written", async () => {
+  await sendStream(await recipe("fetch"), async (response) => (await response.arrayBuffer(), response.status));
+  await sendStream(await recipe("undici"), (response) => response.statusCode);
+  await sendStream(await recipe("got"), (response) => response.statusCode);
+  await sendStream(await recipe("ky"), async (response) => (await response.arrayBuffer(), response.status));
+});
+
+test("a Node Readable body: fetch(...toFetch(r)) sends it", async () => {
+  const { Readable } = await import("node:stream");
+  const { want } = streamCall(endpoint, origin);
+  const r = endpoint("POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name}", {
+    baseUrl: origin, owner: "octokit", repo: "rest.js", release_id: 2, name: "stream.bin",
+    data: Readable.from([Buffer.from(want.body.slice(0, 5)), Buffer.from(want.body.slice(5))]),
+    headers: want.headers,
+  });
+  received.length = 0;
+  const response = await (await recipe("fetch"))(r);
+  await response.arrayBuffer();
+  assert.deepEqual([response.status, received], [200, [want]]);
 });
 
 test("fetch in Chromium: the same snippet sends the method, path, headers and body bytes; the user-agent is the browser's", async () => {
@@ -175,6 +208,79 @@ test("fetch in Chromium: the same snippet sends the method, path, headers and bo
   assert.deepEqual(results.sent.map((s) => s.status), [200, 200]);
   assert.deepEqual(received, want);
 });
+
+/**
+ * throwawayCert makes a self-signed certificate for 127.0.0.1 with openssl,
+ * in a temporary folder it removes: Chromium streams a request body only
+ * over HTTP/2, which it speaks only over TLS.
+ */
+function throwawayCert() {
+  const dir = mkdtempSync(join(tmpdir(), "endpoint-wasm-cert-"));
+  try {
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+    return { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("fetch in Chromium over HTTP/2: the same snippet sends a ReadableStream body", async () => {
+  // One HTTP/2 server over TLS serves the page, its modules and dist/, and records the upload.
+  const got = [];
+  const h2 = createSecureServer(throwawayCert(), (req, res) => {
+    if (req.url.startsWith("/repos/")) {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        const h = req.headers;
+        got.push({ method: req.method, path: req.url, headers: { authorization: h.authorization, "content-type": h["content-type"], "user-agent": h["user-agent"] }, body: [...Buffer.concat(chunks)] });
+        res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      });
+      return;
+    }
+    const text = { "/page.html": STREAM_PAGE, "/recipe.js": moduleOf(RECIPES.fetch) }[req.url];
+    const path = req.url === "/calls.js" ? join(root, "js/test/clients-calls.js") : req.url.startsWith("/dist/") && !req.url.includes("..") ? join(root, req.url) : null;
+    try {
+      const body = text ?? readFileSync(path);
+      const type = req.url.endsWith(".html") ? "text/html" : req.url.endsWith(".wasm") ? "application/wasm" : "text/javascript";
+      res.writeHead(200, { "content-type": type }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => h2.listen(0, "127.0.0.1", resolve));
+  const browser = await launch(["--ignore-certificate-errors"]);
+  let results;
+  try {
+    const page = await browser.newPage();
+    await page.goto(`https://127.0.0.1:${h2.address().port}/page.html`);
+    await page.waitForFunction(() => window.__results !== undefined, null, { timeout: 30000 });
+    results = await page.evaluate(() => window.__results);
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => h2.close(resolve));
+  }
+  assert.equal(results.error, undefined);
+  assert.equal(results.status, 200);
+  assert.deepEqual(got, [{ ...results.want, headers: { ...results.want.headers, "user-agent": results.userAgent } }]);
+});
+
+const STREAM_PAGE = `<!doctype html><meta charset="utf-8"><title>fetch recipe, a stream</title>
+<script type="importmap">{ "imports": { "endpoint-wasm": "/dist/index.js" } }</script>
+<script type="module">
+  import { ready } from "endpoint-wasm";
+  import { streamCall } from "/calls.js";
+  import send from "/recipe.js";
+  try {
+    const { request, want } = streamCall(await ready, location.origin);
+    const response = await send(request);
+    await response.arrayBuffer();
+    window.__results = { status: response.status, want, userAgent: navigator.userAgent };
+  } catch (e) {
+    window.__results = { error: String(e) };
+  }
+</script>`;
 
 test("without the recipes: the result as it is fails with fetch, undici, axios and ky, and axios sends a view's whole buffer", async () => {
   const [patch, upload] = calls(endpoint, origin);

@@ -217,14 +217,14 @@ test("demo: every control has a name for screen readers, focus is visible, and t
     ["button", "Measure calls/s for this request"], ["button", "Copy link to this request"], ["combobox", "Search every GitHub REST operation"],
     ["combobox", "Start from"], ["textbox", "Route"], ["textbox", "Parameters (JSON)"],
     ["textbox", "baseUrl"], ["textbox", "headers (JSON)"], ["textbox", "mediaType.previews (comma-separated)"], ["textbox", "mediaType.format"],
-    ["button", "Copy the fetch() call"], ["button", "Copy the curl command"],
+    ["button", "Copy the endpoint() call"], ["button", "Copy the fetch() call"], ["button", "Copy the curl command"],
   ]) {
     const el = page.getByRole(role, { name, exact: true });
     named.push(await el.count() === 1 ? await el.evaluate((e) => e.id || e.dataset.copy) : `${role} "${name}": ${await el.count()} found`);
   }
   assert.deepEqual(named, controls);
 
-  // Tab from the last field reaches the fetch copy button, with a ring of 2px
+  // Tab from the last field reaches the first copy button (endpoint()), with a ring of 2px
   // or more; Enter copies.
   await page.focus("#format");
   await page.keyboard.press("Tab");
@@ -232,10 +232,10 @@ test("demo: every control has a name for screen readers, focus is visible, and t
     const s = getComputedStyle(document.activeElement);
     return { copy: document.activeElement.dataset.copy, outline: s.outlineStyle, wide: parseFloat(s.outlineWidth) >= 2 };
   });
-  assert.deepEqual(focus, { copy: "out-fetch", outline: "solid", wide: true });
+  assert.deepEqual(focus, { copy: "out-endpoint", outline: "solid", wide: true });
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelector(".snippet-head .copy-status").textContent === "Copied");
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.textContent("#out-fetch"));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.textContent("#out-endpoint"));
 }));
 
 test("demo: the page has its icon; screenshots, light, dark and on a phone (test-results/)", async () => {

@@ -72,8 +72,8 @@ function registryTarballs() {
   return urls;
 }
 
-test("npm pack in a copy that was never built makes a tarball with dist/ (prepack builds it)", () => {
-  const src = join(tmp, "clone");
+/** cloneTo copies the checkout's files, as git has them, to dir: a clone that was never built. */
+function cloneTo(src) {
   const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
   for (const f of files) {
     try {
@@ -82,6 +82,23 @@ test("npm pack in a copy that was never built makes a tarball with dist/ (prepac
       if (e.code !== "ENOENT") throw e; // a file deleted in the work tree and not yet in git
     }
   }
+}
+
+test("a linked install of a clone that was never built stops, saying to run make build in the clone", () => {
+  const src = join(tmp, "never-built");
+  cloneTo(src);
+  let failure;
+  try {
+    newApp("linked-unbuilt", [src, ...registryTarballs()]);
+  } catch (e) {
+    failure = e.stderr;
+  }
+  assert.ok(failure?.includes(`endpoint-wasm: ${realpathSync(src)} was never built (it has no dist/): run \`make build\` there`), failure ?? "npm install succeeded");
+});
+
+test("npm pack in a copy that was never built makes a tarball with dist/ (prepack builds it)", () => {
+  const src = join(tmp, "clone");
+  cloneTo(src);
   npm(["pack", "--prefer-offline", "--pack-destination", tmp], src);
   const listed = execFileSync("tar", ["-tzf", join(tmp, tarball)], { encoding: "utf8" }).trim().split("\n").sort();
   const want = ["LICENSE", "README.md", "package.json", ...readdirSync(join(root, "dist")).map((f) => `dist/${f}`)].map((f) => `package/${f}`).sort();

@@ -76,8 +76,9 @@ const pages = {};
   }
 }
 
-test("chromium: with endpoint.wasm missing (404) the import succeeds, ready rejects with the HTTP status and calls name it", () => {
-  assert.deepEqual(pages.missing, failedWith("the server answered HTTP 404 Not Found for ORIGIN/missing/endpoint.wasm"));
+test("chromium: with endpoint.wasm missing (404) the import succeeds, ready rejects with the HTTP status and what to change, and calls name it", () => {
+  assert.deepEqual(pages.missing, failedWith("the server answered HTTP 404 Not Found for ORIGIN/missing/endpoint.wasm" +
+    " (esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or set data-wasm-url or init({ wasmURL }))"));
 });
 
 test("chromium: with an HTML page in place of endpoint.wasm, ready rejects naming the content type and the page's first bytes", () => {
@@ -185,4 +186,28 @@ test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, an
     'ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given is not a WebAssembly module: it starts with "<html>" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)',
     "https://api.github.com/x",
   ] });
+});
+
+test("node: init() from endpoint-wasm/init reads endpoint.wasm beside it from disk, with no options and with a file: wasmURL; a missing file is named", () => {
+  const initWith = (options) => node(`
+    import { pathToFileURL } from "node:url";
+    import { init, endpoint } from "endpoint-wasm/init";
+    const done = await init(${options}).then(() => endpoint("GET /x").url, (e) => e.code + " " + e.message.replaceAll(process.cwd(), "DIR"));
+    console.log(JSON.stringify(done));`);
+  assert.deepEqual(initWith(""), { status: 0, out: "https://api.github.com/x" });
+  assert.deepEqual(initWith(`{ wasmURL: pathToFileURL("dist/endpoint.wasm") }`), { status: 0, out: "https://api.github.com/x" });
+  assert.deepEqual(initWith(`{ wasmURL: pathToFileURL("no/such/endpoint.wasm").href }`), { status: 0,
+    out: "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: reading file://DIR/no/such/endpoint.wasm failed: ENOENT: no such file or directory, open 'DIR/no/such/endpoint.wasm'" });
+});
+
+test("node: endpoint-wasm and endpoint-wasm/init imported together share one EndpointError class and start one engine", () => {
+  const r = node(`
+    import * as main from "endpoint-wasm";
+    import * as initMod from "endpoint-wasm/init";
+    const ep = await initMod.init();
+    let crossed;
+    try { initMod.endpoint("BAD ROUTE WORDS"); } catch (e) { crossed = e instanceof main.EndpointError; }
+    console.log(JSON.stringify({ same: ep === main.endpoint, cls: initMod.EndpointError === main.EndpointError, crossed,
+      started: performance.getEntriesByName("endpoint-wasm:ready").length }));`);
+  assert.deepEqual(r, { status: 0, out: { same: true, cls: true, crossed: true, started: 1 } });
 });

@@ -21,17 +21,15 @@ test("node: the version in user-agent is package.json's (D1)", () => {
   assert.equal(mod.endpoint.DEFAULTS.headers["user-agent"], `endpoint-wasm/${pkg.version}`);
 });
 
-test("node: init() before use: a clear error, a retry after failure, then idempotent", async () => {
-  assert.throws(() => initMod.endpoint("GET /x"), (e) => e instanceof initMod.EndpointError && e.code === "ERR_NOT_INITIALIZED");
-  await assert.rejects(initMod.init({ wasmModule: new Uint8Array([0, 1, 2, 3]) }));
-  const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
-  const p1 = initMod.init({ wasmModule: bytes });
-  const p2 = initMod.init({ wasmModule: new Uint8Array(0) });
-  assert.equal(p1, p2, "a second init returns the first promise");
-  const ep = await p1;
+test("node: with the package's entry imported too, init() resolves to the engine it loaded, whatever it is given, and the two entries share EndpointError", async () => {
+  assert.throws(() => initMod.endpoint("GET /x"), (e) => e instanceof mod.EndpointError && e.code === "ERR_NOT_INITIALIZED");
+  const p1 = initMod.init({ wasmModule: new Uint8Array([0, 1, 2, 3]) });
+  assert.equal(p1, initMod.init({ wasmModule: new Uint8Array(0) }), "a second init returns the first promise");
+  assert.equal(await p1, mod.endpoint, "one engine");
+  assert.equal(initMod.EndpointError, mod.EndpointError, "one class");
   assert.equal(initMod.endpoint("GET /x").url, "https://api.github.com/x");
-  assert.equal(ep.defaults({ per_page: 1 })("GET /x").url, "https://api.github.com/x?per_page=1");
   assert.equal(initMod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
+  assert.equal(performance.getEntriesByName("endpoint-wasm:ready").length, 1, "one engine started");
 });
 
 test("npm pack ships dist/ with the licences of what the wasm contains, package.json, README.md and LICENSE, and nothing else", async () => {

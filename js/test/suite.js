@@ -352,6 +352,47 @@ export const cases = [
     const [, get] = mod.toFetch(mod.endpoint("GET /x"));
     same("body" in get, false);
   }],
+  ["toFetch gives duplex \"half\" with a stream body, which fetch requires, and not with text or bytes (D5, D19)", (mod) => {
+    const stream = new ReadableStream({ start(c) { c.enqueue(new Uint8Array([1])); c.close(); } });
+    const [, init] = mod.toFetch(mod.endpoint("POST /x", { data: stream }));
+    ok(init.body === stream, "the stream as it is");
+    same(init.duplex, "half");
+    const iterable = (async function* chunks() { yield new Uint8Array([1]); })();
+    same(mod.toFetch(mod.endpoint("POST /x", { data: iterable }))[1].duplex, "half", "an async iterable, as a Node Readable is");
+    for (const data of ["text", new Uint8Array([1]), { a: 1 }, [1]]) same("duplex" in mod.toFetch(mod.endpoint("POST /x", { data }))[1], false, `no duplex for ${JSON.stringify(data)}`);
+  }],
+  ["toFetch reads body and request.signal only where the result holds them, whatever other code put on Object.prototype (D30)", (mod) => {
+    const r = mod.endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r", request: { retries: 1 } });
+    const signal = new AbortController().signal;
+    Object.prototype.body = "from Object.prototype";
+    Object.prototype.signal = signal;
+    let init;
+    try {
+      init = mod.toFetch(r)[1];
+    } finally {
+      delete Object.prototype.body;
+      delete Object.prototype.signal;
+    }
+    same(Object.keys(init), ["method", "headers"], "a DELETE without a body or signal");
+  }],
+  ["toFetch leaves no caller data in RegExp.input, which V8 keeps after a match: a body with a bigint and a token (D12, D23)", (mod) => {
+    const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyz";
+    const r = mod.endpoint("POST /x", { id: 12345678901234567890n, token });
+    /clean/.test("clean");
+    same(mod.toFetch(r)[1].body, `{"id":12345678901234567890,"token":"${token}"}`);
+    same(RegExp.input, "clean", "RegExp.input");
+  }],
+  ["toFetch refuses a url holding a credential with an EndpointError that says to use headers.authorization and quotes no token (D5, D23)", (mod) => {
+    const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyz";
+    const r = mod.endpoint("GET /user", { baseUrl: `https://x:${token}@ghe.example/api/v3` });
+    const e = throwsCode(() => mod.toFetch(r), "ERR_INVALID_ARGUMENT", mod);
+    same(e.field, "url");
+    ok(!e.message.includes("ghp_") && !e.message.includes(":x"), `no credential in ${e.message}`);
+    ok(e.message.includes("https://[redacted]@ghe.example") && e.message.includes("headers.authorization"), e.message);
+    // An @ in the path or query is no userinfo.
+    same(mod.toFetch(mod.endpoint("GET /users/{u}", { u: "a@b", q: "c@d" }))[0], "https://api.github.com/users/a%40b?q=c%40d");
+    same(mod.toFetch({ method: "get", url: "https://h.example/a@b?c=@", headers: {} })[0], "https://h.example/a@b?c=@");
+  }],
   ["results never share a headers object, and a __proto__ header stays a header (D2, D30)", (mod) => {
     const a = mod.endpoint("GET /x"), b = mod.endpoint("GET /x");
     ok(a.headers !== b.headers, "a fresh headers object per result");

@@ -3,7 +3,7 @@
 // went, what @octokit/endpoint builds from the same input and why the two
 // differ, a search over every GitHub REST operation, and a link to the state.
 import { ready, EndpointError } from "endpoint-wasm";
-import { curlCommand, fetchSnippet } from "./snippets.js";
+import { curlCommand, endpointSnippet, fetchSnippet } from "./snippets.js";
 import { copyText, fitHeight, say, setText } from "./ui.js";
 import { exampleParams, operations } from "./catalog.js";
 import { attachSearch } from "./search.js";
@@ -38,17 +38,24 @@ const copyButtons = [...document.querySelectorAll("[data-copy]")];
 // the operation picked in the search or the link the page was opened with;
 // the last two are its first entry, hidden until used, and choosing it again
 // starts from it again.
-const source = { option: Object.assign(new Option("", "source"), { hidden: true }), apply: null };
+const source = { option: Object.assign(new Option("", "source"), { hidden: true }), apply: null, route: null };
 $("example").add(source.option);
 for (const [i, [label]] of EXAMPLES.entries()) $("example").add(new Option(label, String(i)));
 $("example").addEventListener("change", () => ($("example").value === "source" ? source.apply() : pick(Number($("example").value))));
 
-/** startFrom shows label as where the request came from in "Start from"; apply brings it back. */
-function startFrom(label, apply) {
+/**
+ * startFrom shows label as where the request came from in "Start from";
+ * apply brings it back. Given the route it started with, the entry says
+ * edited instead of label while the route is another.
+ */
+function startFrom(label, apply, route = null, edited = label) {
   Object.assign(source.option, { text: label, hidden: false });
-  source.apply = apply;
+  Object.assign(source, { apply, route, label, edited });
   $("example").value = "source";
 }
+$("route").addEventListener("input", () => {
+  if (source.route && $("example").value === "source") source.option.text = $("route").value.trim() === source.route ? source.label : source.edited;
+});
 for (const el of inputs) el.addEventListener("input", update);
 // The route is one line: Enter does not break it; the field grows instead.
 $("route").addEventListener("keydown", (e) => e.key === "Enter" && e.preventDefault());
@@ -75,10 +82,14 @@ if (ops) {
 
 /** pickOperation fills the route and the operation's example parameters, required first. */
 function pickOperation(op) {
-  startFrom(`${op.summary || op.id} (from the search)`, () => pickOperation(op));
+  const name = op.summary || op.id;
+  startFrom(`${name} (from the search)`, () => pickOperation(op), op.route, `${name} (edited)`);
   $("route").value = op.route;
   $("params").value = JSON.stringify(exampleParams(op), null, 2);
   update();
+  // On a phone the request comes below the form, past the screen's end once
+  // an operation's parameters fill in: bring it into view.
+  if (matchMedia("(max-width: 800px)").matches) document.querySelector(".request").scrollIntoView({ block: "start" });
 }
 
 function pick(i) {
@@ -131,7 +142,7 @@ function update() {
   const { defaults, route, params } = input;
   let ep;
   const ours = attempt(() => (ep = endpoint.defaults(defaults))(route, params));
-  const placed = showOurs(ours, ep, route, params);
+  const placed = showOurs(ours, ep, route, params, defaults);
   if (!reference) return;
   // The reference gets its own copies: the same input, and nothing it could change in ours.
   const theirs = attempt(() => reference.endpoint.defaults(structuredClone(defaults))(route, structuredClone(params)));
@@ -144,7 +155,7 @@ function update() {
  * error; and the operation the route is. It returns where each key went,
  * when it is shown, for the comparison.
  */
-function showOurs(ours, ep, route, params) {
+function showOurs(ours, ep, route, params, defaults) {
   const op = operationOf(route);
   showOperation($("operation"), op);
   if (ours.error) {
@@ -153,7 +164,8 @@ function showOurs(ours, ep, route, params) {
   }
   // Every text is made before the page changes: one that cannot be (a body
   // too deep for JSON.stringify) is an error, not a half-shown request.
-  const shown = attempt(() => texts(ours.result));
+  const file = fileOf(op, params);
+  const shown = attempt(() => texts(ours.result, endpointSnippet(defaults, route, params, file), file));
   if (shown.error) {
     last = null;
     return showError(shown.error);
@@ -167,15 +179,25 @@ function showOurs(ours, ep, route, params) {
 }
 const comparison = { summary: $("compare-summary"), list: $("compare-list") };
 
-/** texts returns the texts that show request options r. */
-function texts(r) {
+/**
+ * fileOf is the file that the body stands for: data holding the catalog's
+ * example for it, "@name" (curl's way of naming a file to upload).
+ */
+function fileOf(op, params) {
+  const example = op?.params.find((p) => p.name === "data")?.example;
+  return typeof example === "string" && example.startsWith("@") && params.data === example ? example.slice(1) : null;
+}
+
+/** texts returns the texts that show request options r, built by the call call, with the body file's bytes when given. */
+function texts(r, call, file) {
   return {
     method: r.method,
     url: r.url,
     headers: JSON.stringify(r.headers, null, 2),
     body: r.body === undefined ? "(no body)" : typeof r.body === "string" ? JSON.stringify(r.body) : JSON.stringify(r.body, null, 2),
-    fetch: fetchSnippet(r),
-    curl: curlCommand(r),
+    call,
+    fetch: fetchSnippet(r, file),
+    curl: curlCommand(r, file),
   };
 }
 
@@ -187,6 +209,7 @@ function show(t) {
   setText($("out-url"), t.url);
   setText($("out-headers"), t.headers);
   setText($("out-body"), t.body);
+  setText($("out-endpoint"), t.call);
   setText($("out-fetch"), t.fetch);
   setText($("out-curl"), t.curl);
 }

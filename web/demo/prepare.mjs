@@ -65,7 +65,12 @@ async function referenceBundle() {
     write: false,
     logLevel: "silent",
   });
-  return `// @octokit/endpoint ${version} (MIT), bundled by web/demo/prepare.mjs for the demo only.\n${out.outputFiles[0].text}`;
+  // The published files keep their release tool's placeholder version,
+  // 0.0.0-development, in the user-agent; the page names the version it
+  // bundles, and the user-agent it shows says the same.
+  const text = out.outputFiles[0].text;
+  if (!text.includes('"0.0.0-development"')) throw new Error("prepare.mjs: the reference's user-agent no longer holds 0.0.0-development: see referenceBundle");
+  return `// @octokit/endpoint ${version} (MIT), bundled by web/demo/prepare.mjs for the demo only.\n${text.replaceAll('"0.0.0-development"', JSON.stringify(version))}`;
 }
 
 /** rulesPage is docs/behaviour.md as a page of its own, styled like the demo. */

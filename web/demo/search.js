@@ -1,6 +1,7 @@
 // The operation search: a combobox (the text field) and its listbox of
 // results, usable with the keyboard alone (ARIA's combobox pattern): typing
-// filters, ArrowDown/ArrowUp move through the results, Enter picks, Escape
+// filters, ArrowDown/ArrowUp move through the results, Enter picks (the first
+// result when none is active), Escape
 // closes the list. The field keeps the focus; aria-activedescendant tells a
 // screen reader which result is active.
 import { search } from "./catalog.js";
@@ -54,9 +55,10 @@ export function attachSearch({ input, list, status }, ops, onPick) {
       open(true);
       const step = e.key === "ArrowDown" ? 1 : -1;
       setActive(active < 0 ? (step > 0 ? 0 : n - 1) : (active + step + n) % n);
-    } else if (e.key === "Enter" && !list.hidden && active >= 0) {
+    } else if (e.key === "Enter" && !list.hidden && n) {
+      // Enter picks the active result, or the first when none is active yet.
       e.preventDefault();
-      pick(active);
+      pick(Math.max(active, 0));
     } else if (e.key === "Escape" && !list.hidden) {
       e.preventDefault();
       open(false);

@@ -8,24 +8,38 @@ export const FIELDS = ["route", "params", "baseUrl", "headers", "previews", "for
 const PLACEHOLDER = "token <ACCESS_TOKEN>";
 
 /**
- * shareable returns JSON text as a link may carry it, on one line, with the
- * value of every "authorization" member (in any case, however its key is
- * spelt in the text) replaced by the page's placeholder, so that a link,
- * and the address bar that shows it, never carries a credential someone
- * typed (D23). Text that is not JSON is kept as typed only when it cannot
- * name that member; otherwise it is left out ("").
+ * redacted returns a field's text as the page's url may carry it: the
+ * address bar (history.replaceState) and Copy link both take it from here,
+ * so that neither ever shows a credential someone typed (D23). JSON text
+ * (parameters, headers) is parsed, and every "authorization" member (in any
+ * case, however its key is spelt in the text, whatever its value but null)
+ * becomes the page's placeholder, and so does the value of an access_token
+ * or client_secret parameter; in every string, and in the other fields as
+ * typed, a url loses its user:password@ and the value of a credential in
+ * its query (access_token, client_secret). JSON text that does not parse is
+ * kept only when it cannot name an authorization member; otherwise it is
+ * left out ("").
  */
-export function shareable(text) {
+export function redacted(field, text) {
+  if (field !== "params" && field !== "headers") return scrub(text);
   try {
-    return JSON.stringify(JSON.parse(text), (k, v) => (typeof v === "string" && k.toLowerCase() === "authorization" ? PLACEHOLDER : v));
+    return JSON.stringify(JSON.parse(text), (k, v) => {
+      if (k.toLowerCase() === "authorization" && v !== null) return PLACEHOLDER; // a string, an array, a number: any form
+      if (typeof v !== "string") return v;
+      return /^(access_token|client_secret)$/i.test(k) ? "[redacted]" : scrub(v);
+    });
   } catch {
-    return /authori|\\/i.test(text) ? "" : text;
+    return /authori|\\/i.test(text) ? "" : scrub(text);
   }
 }
 
-/** withoutUserinfo drops user:password@ from a url, which a link must not carry either. */
-function withoutUserinfo(url) {
-  return url.replace(/^([a-z][a-z\d+.-]*:[\/\\]*)[^/\\?#]*@/i, "$1");
+/**
+ * scrub drops user:password@ from each http(s) url in text, wherever it
+ * starts (a field the page trims may start with a space), and the value of
+ * an access_token or client_secret in a query string.
+ */
+function scrub(text) {
+  return text.replace(/(https?:[\/\\]*)[^/\\?#]*@/gi, "$1").replace(/([?&](?:access_token|client_secret)=)[^&#]*/gi, "$1[redacted]");
 }
 
 /** pretty indents valid JSON text by two spaces; any other text stays as it is. */
@@ -42,7 +56,7 @@ export function encodeState(values) {
   const q = new URLSearchParams();
   for (const f of FIELDS) {
     const v = values[f] ?? "";
-    q.set(f, f === "params" || f === "headers" ? shareable(v) : f === "baseUrl" ? withoutUserinfo(v) : v);
+    q.set(f, redacted(f, v));
   }
   return q.toString();
 }

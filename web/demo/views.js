@@ -54,18 +54,35 @@ function ruleLinks(rules) {
 const shown = (v) => (v === undefined ? "(absent)" : typeof v === "string" ? v : JSON.stringify(v));
 
 /**
+ * EXPECTED are the differences that every request has, made on purpose:
+ * the summary names them once instead of listing them for each request.
+ */
+const EXPECTED = [["method", "D3", "the method in lower case"], ["headers.user-agent", "D1", "each library's own user-agent"]];
+const expected = (d) => d.explained && EXPECTED.some(([field, rule]) => d.field === field && d.explanations.every((x) => x.rules.join() === rule));
+
+/**
  * showComparison lists each difference from the reference, with the rules
- * that explain it or "unexplained difference"; diffs null means that the
- * form could not be read, so there is nothing to compare.
+ * that explain it or "unexplained difference", but for the expected ones,
+ * which the summary names; diffs null means that the form could not be
+ * read, so there is nothing to compare.
  */
 export function showComparison({ summary, list }, diffs) {
   if (!diffs) {
     summary.textContent = "Nothing to compare until the error above is fixed.";
+    summary.dataset.expected = "";
     return list.replaceChildren();
   }
+  const known = diffs.filter(expected);
+  summary.dataset.expected = known.map((d) => d.field).join(" ");
+  diffs = diffs.filter((d) => !expected(d));
   const unexplained = diffs.filter((d) => !d.explained).length;
-  summary.textContent = !diffs.length ? "The same request, field for field."
-    : `${diffs.length} field${diffs.length === 1 ? "" : "s"} differ: ${diffs.length - unexplained} by a rule${unexplained ? `, ${unexplained} unexplained` : ""}.`;
+  const parts = EXPECTED.filter(([field]) => known.some((d) => d.field === field)).map(([, rule, what]) => [`${what} (`, ...ruleLinks([rule]), ")"]);
+  const named = parts.flatMap((p, i) => (i ? [" and ", ...p] : p));
+  if (!diffs.length) summary.replaceChildren(...(parts.length ? ["The same request, but for what differs in every request: ", ...named, "."] : ["The same request, field for field."]));
+  else {
+    summary.replaceChildren(`${diffs.length} field${diffs.length === 1 ? " differs" : "s differ"}: ${diffs.length - unexplained} by a rule${unexplained ? `, ${unexplained} unexplained` : ""}.`);
+    if (parts.length) summary.append(" Not listed, as in every request: ", ...named, ".");
+  }
   list.replaceChildren(...diffs.map((d) => {
     const why = d.explained
       ? el("ul", "why", ...d.explanations.map((x) => el("li", "", ...ruleLinks(x.rules), `: ${x.says}`)))

@@ -11,4 +11,11 @@ const request = new Request(...toFetch(r));
 // @ts-expect-error: header values of fetch arguments are strings
 const numeric: FetchInit = { method: "GET", headers: { "x-count": 2 } };
 
-export { pending, init, request, numeric };
+// A stream body's init carries duplex, which fetch requires then.
+const streamed = toFetch(endpoint("POST /x", { data: new ReadableStream() }))[1];
+const duplex: "half" | undefined = streamed.duplex;
+const streaming: Promise<Response> = fetch("https://example.com", streamed);
+// @ts-expect-error: duplex is "half", the one value fetch takes
+const full: FetchInit = { method: "POST", headers: {}, duplex: "full" };
+
+export { pending, init, request, numeric, duplex, streaming, full };

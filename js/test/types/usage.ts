@@ -101,5 +101,13 @@ endpoint(42);
 const upper: "GET" = r.method;
 // @ts-expect-error: options without a url need a route (D7)
 endpoint({ method: "GET" });
+// @ts-expect-error: so does a call with nothing, on an endpoint with no url in its defaults
+endpoint();
 
-export { m, url, accept, viaOptions, length, base, fetchURL, lazily, upper };
+// A client whose defaults hold a url is called with nothing, or with options alone.
+const user = endpoint.defaults({ url: "/user" });
+const me: string = user().url;
+const withHeaders = user({ headers: { authorization: "token x" } });
+const layered = user.defaults({ baseUrl: "https://ghe.example/api/v3" })();
+
+export { m, url, accept, viaOptions, length, base, fetchURL, lazily, upper, me, withHeaders, layered };
