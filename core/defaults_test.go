@@ -351,19 +351,45 @@ func TestTheZeroAndTheNilBuilderBuildOverTheGlobalDefaults(t *testing.T) { // D1
 	}
 }
 
-func TestBodyBytesIsNullForAGoValueTheEngineCannotWriteAndNilForAStream(t *testing.T) { // D19
-	r, err := Endpoint("POST /x", O("data", struct{ A int }{1}))
+// TestBodyBytesRefusesWhatItCannotWriteNamingWhereItIs: a Go value that
+// From leaves opaque (a struct, a function, a stream inside the body) is an
+// error naming where it is in the body, never null in its place; plain
+// values are written as JSON, and a stream as data is sent as it is (D19).
+func TestBodyBytesRefusesWhatItCannotWriteNamingWhereItIs(t *testing.T) { // D19
+	type issue struct{ Title string }
+	for _, c := range []struct {
+		name    string
+		options *Obj
+		want    string
+		field   string // an error naming it, when set
+	}{
+		{"plain values", O("title", "c", "labels", []string{"bug"}, "n", O("a", 1)), `{"title":"c","labels":["bug"],"n":{"a":1}}`, ""},
+		{"a struct as data", O("data", issue{Title: "c"}), "", "body"},
+		{"a struct as a parameter", O("issue", issue{Title: "c"}), "", "body.issue"},
+		{"a function inside a list", O("list", []any{1, func() {}}), "", "body.list[1]"},
+		{"a stream inside the body", O("file", strings.NewReader("x")), "", "body.file"},
+	} {
+		r, err := Endpoint("POST /x", c.options)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		b, err := r.BodyBytes()
+		if c.field == "" {
+			if err != nil || string(b) != c.want {
+				t.Errorf("%s: %s, %v; want %s", c.name, b, err, c.want)
+			}
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Field != c.field || e.Code != CodeInvalidParameter || b != nil {
+			t.Errorf("%s: %q, %v; want %s naming %s", c.name, b, err, CodeInvalidParameter, c.field)
+		}
+	}
+	r, err := Endpoint("POST /x", O("data", strings.NewReader("x")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := r.BodyBytes(); string(b) != "null" {
-		t.Errorf("a struct: %q", b)
-	}
-	r, err = Endpoint("POST /x", O("data", strings.NewReader("x")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := r.BodyBytes(); b != nil {
-		t.Errorf("a reader: %q", b)
+	if b, err := r.BodyBytes(); b != nil || err != nil {
+		t.Errorf("a reader as data: %q, %v", b, err)
 	}
 }

@@ -3,7 +3,7 @@
 // request options (method, url, headers, body) that any HTTP client can
 // send, as the npm package @octokit/endpoint does. It sends nothing itself.
 //
-// The specification's rules and the rules cited as D1..D34 are restated
+// The specification's rules and the rules cited as D1..D37 are restated
 // in docs/behaviour.md (the specification's as "spec rule N"). This file is the public
 // surface, a table of contents:
 //
@@ -145,27 +145,34 @@ func (b *Builder) Defaults(options *Obj) (*Builder, error) {
 func (b *Builder) DEFAULTS() *Obj { return b.orBase().defaults.deepClone(1) }
 
 // BodyBytes returns the body as bytes to send: JSON text for a body the
-// engine built (or a plain value passed as data), the bytes themselves for
-// a string or []byte, and nil when there is no body or it is a stream. A
-// value the engine cannot write (a Go value From left opaque, such as a
-// struct, or one nested past MaxDepth) is written as null, as AppendJSON
-// writes it; rest.HTTPRequest writes a Go value as encoding/json does, and
-// refuses with an error what JSON cannot hold.
-func (r *Request) BodyBytes() []byte {
+// engine built (or a value passed as data), the bytes themselves for a
+// string or []byte, and nil when there is no body or it is a stream. A Go
+// value that From leaves opaque (a struct, a channel, a map of other
+// types), a stream inside the body, or a value nested past MaxDepth is an
+// *Error naming where it is in the body: nothing is sent as null in its
+// place. Package core/rest writes such values as encoding/json does; this
+// package does not link encoding/json, so that the WebAssembly module,
+// which links it, stays without it.
+func (r *Request) BodyBytes() ([]byte, error) {
 	switch r.Body.kind() {
 	case Undefined:
-		return nil
+		return nil, nil
 	case String:
-		return []byte(r.Body.text())
+		return []byte(r.Body.text()), nil
 	case Opaque:
 		if b, ok := r.Body.refOf().([]byte); ok {
-			return b
+			return b, nil
 		}
 		if r.Body.class() == ClassStream {
-			return nil
+			return nil, nil
 		}
 	}
-	return AppendJSON(nil, r.Body)
+	e := encoder{strict: true}
+	b := e.value(nil, r.Body)
+	if e.err != nil {
+		return nil, e.err
+	}
+	return b, nil
 }
 
 // AppendJSON appends r as the JSON object {method, url, headers, body?,

@@ -40,7 +40,7 @@ func ExampleEndpoint_post() {
 		"title", "Found a bug",
 		"labels", []string{"bug"},
 	))
-	body := r.BodyBytes()
+	body, _ := r.BodyBytes()
 	req, _ := http.NewRequest(strings.ToUpper(r.Method), r.URL, bytes.NewReader(body))
 	ct, _ := r.Headers.Get("content-type")
 	fmt.Println(req.Method, req.URL)
@@ -62,7 +62,8 @@ func ExampleEndpoint_bodyFieldNamedURL() {
 	r, _ := core.Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1,
 		"data", core.O("url", "https://hooks.example.com/receive", "content_type", "json")))
 	fmt.Println(r.Method, r.URL)
-	fmt.Println(string(r.BodyBytes()))
+	body, _ := r.BodyBytes()
+	fmt.Println(string(body))
 	// Output:
 	// true
 	// patch https://api.github.com/repos/o/r/hooks/1/config

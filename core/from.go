@@ -15,8 +15,7 @@ import (
 // caller's objects (D15, D27): a struct's fields are not read.
 //
 // From never fails, so it cannot tell what a value will become when it is
-// sent: BodyBytes writes an opaque value as null, and a url or a query
-// refuses it. The Go API, package core/rest, takes any value encoding/json
+// sent: BodyBytes, a url and a query refuse an opaque value. The Go API, package core/rest, takes any value encoding/json
 // can write, structs by their json tags included, converts it as
 // encoding/json would, and returns an error naming the field for what
 // cannot be written.

@@ -405,11 +405,21 @@ func AppendJSON(dst []byte, v Value) []byte {
 // encoder writes JSON text.
 type encoder struct {
 	depth int
+	// strict refuses what JSON cannot hold, naming where it is in the body,
+	// for Request.BodyBytes: AppendJSON writes it as null.
+	strict bool
+	where  []string // the keys and indexes from the body to the value being written
+	err    error
 }
 
 func (e *encoder) value(dst []byte, v Value) []byte {
 	switch v.kind() {
-	case Undefined, Null, Opaque:
+	case Opaque:
+		if e.strict {
+			e.fail(CodeInvalidParameter, "a Go value that core.From leaves opaque (a struct, a stream, a function...) cannot be written as JSON here: convert it first, or build the request with package core/rest, which writes it as encoding/json does")
+		}
+		return append(dst, "null"...)
+	case Undefined, Null:
 		return append(dst, "null"...)
 	case BigInt, Bool:
 		return append(dst, v.text()...)
@@ -422,6 +432,9 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 		return appendJSONString(dst, v.text())
 	}
 	if v.unloaded() || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
+		if e.strict {
+			e.fail(CodeInvalidArgument, "nested deeper than "+strconv.Itoa(MaxDepth)+" levels, or cyclic")
+		}
 		return append(dst, "null"...)
 	}
 	e.depth++
@@ -434,7 +447,13 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
+		if e.strict {
+			e.where = append(e.where, "["+strconv.Itoa(i)+"]")
+		}
 		dst = e.value(dst, el) // undefined members are written as null, as JSON.stringify does
+		if e.strict {
+			e.where = e.where[:len(e.where)-1]
+		}
 	}
 	return append(dst, ']')
 }
@@ -452,9 +471,27 @@ func (e *encoder) object(dst []byte, o *Obj) []byte {
 		first = false
 		dst = appendJSONString(dst, o.ents[i].k)
 		dst = append(dst, ':')
+		if e.strict {
+			e.where = append(e.where, "."+o.ents[i].k)
+		}
 		dst = e.value(dst, o.ents[i].v)
+		if e.strict {
+			e.where = e.where[:len(e.where)-1]
+		}
 	}
 	return append(dst, '}')
+}
+
+// fail keeps the first error of a body, naming where in it the value is.
+func (e *encoder) fail(code Code, message string) {
+	if e.err != nil {
+		return
+	}
+	field := "body"
+	for _, w := range e.where {
+		field += w
+	}
+	e.err = errorf(code, redact(field), "%s: %s", redact(field), message)
 }
 
 const hexDigits = "0123456789abcdef"

@@ -51,7 +51,8 @@ func TestAUnicodeSpaceSeparatesAndIsTrimmedAsASpaceIs(t *testing.T) { // D6
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Method != "post" || r.URL != "https://api.github.com/repos/o/r/issues" || string(r.BodyBytes()) != `{"title":"t"}` {
+	body, _ := r.BodyBytes()
+	if r.Method != "post" || r.URL != "https://api.github.com/repos/o/r/issues" || string(body) != `{"title":"t"}` {
 		t.Errorf("got %s", r.AppendJSON(nil))
 	}
 }

@@ -160,8 +160,8 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 // refuse. A host header sets the request's Host, which net/http sends in
 // its place.
 //
-// Where core.Request.BodyBytes writes null for a Go value it cannot write,
-// HTTPRequest returns an error naming it.
+// Where core.Request.BodyBytes refuses a Go value core.From left opaque,
+// HTTPRequest writes it as encoding/json does, or returns an error naming it.
 func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 	if ctx == nil {
 		return nil, nilContext()

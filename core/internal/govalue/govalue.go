@@ -91,7 +91,7 @@ func Options(x any) (*core.Obj, error) {
 // ContentLength and GetBody. A string or []byte given as data is sent as it
 // is, and any other body as JSON (D18, D19).
 //
-// Unlike r.BodyBytes, which writes null for what it cannot write, Body
+// Unlike r.BodyBytes, which refuses a Go value core.From left opaque, Body
 // converts a Go value that core.From left opaque as Of does, and returns an
 // *core.Error for what encoding/json cannot write, naming the member.
 func Body(r *core.Request) (io.Reader, error) {
