@@ -30,16 +30,32 @@ func goVersion(m *Module) (string, error) {
 }
 
 // checkGoVersion refuses a module made by a Go release other than want
-// ("go1.26"): its patch releases and release candidates are accepted, since
-// a release keeps its layout of pclntab.
+// ("go1.26"): its patch releases, release candidates and experiments are
+// accepted, since a release keeps its layout of pclntab.
 func checkGoVersion(m *Module, want string) error {
 	v, err := goVersion(m)
 	if err != nil {
 		return err
 	}
-	rest, ok := strings.CutPrefix(v, want)
-	if !ok || rest != "" && !strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "rc") {
+	if release(v) != want {
 		return fmt.Errorf("module made by %s; this rewriter reads the layout of %s's pclntab only", v, want)
 	}
 	return nil
+}
+
+// release returns the release of a Go version: "go1.26" for "go1.26.8",
+// "go1.26rc1" or "go1.26.8 X:nogreenteagc"; "" for a development version.
+func release(v string) string {
+	rest, ok := strings.CutPrefix(v, "go1.")
+	if !ok {
+		return ""
+	}
+	n := 0
+	for n < len(rest) && '0' <= rest[n] && rest[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return ""
+	}
+	return v[:len("go1.")+n]
 }

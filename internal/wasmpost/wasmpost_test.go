@@ -363,3 +363,14 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+func TestRelease(t *testing.T) {
+	for v, want := range map[string]string{
+		"go1.26": "go1.26", "go1.26.8": "go1.26", "go1.26rc1": "go1.26", "go1.26.8 X:nogreenteagc": "go1.26",
+		"go1.260": "go1.260", "go1.2": "go1.2", "devel go1.27-abc": "", "go1.": "", "go2.0": "",
+	} {
+		if got := release(v); got != want {
+			t.Errorf("release(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
