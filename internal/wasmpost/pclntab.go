@@ -80,19 +80,22 @@ func findPclntab(mem []byte) (*pclntab, error) {
 		return nil, fmt.Errorf("pcHeader at %#x: %d functions", hdr, nfunc)
 	}
 	t := &pclntab{mem: mem, nfunc: int(nfunc)}
-	offsets := []int{32, 40, 48, 56, 64} // pcHeader's funcnameOffset .. pclnOffset
-	slices := []*span{&t.funcnametab, &t.cutab, &t.filetab, &t.pctab, &t.pclntable}
-	for i, s := range slices {
+	// The tables in their order in memory, each with its offset from the
+	// header (a field of pcHeader) and its slice in moduledata.
+	names := []string{"funcnametab", "cutab", "filetab", "pctab", "pclntable"}
+	tables := []*span{&t.funcnametab, &t.cutab, &t.filetab, &t.pctab, &t.pclntable}
+	for i, s := range tables {
+		off := u64(mem, hdr+32+8*i)
 		p, n, c := u64(mem, md+8+24*i), u64(mem, md+16+24*i), u64(mem, md+24+24*i)
-		if i == 1 {
+		if i == 1 && n < 1<<32 {
 			n, c = n*4, c*4 // cutab is a []uint32
 		}
-		if p != uint64(hdr)+u64(mem, hdr+offsets[i]) || n != c || p+n > uint64(len(mem)) {
-			return nil, fmt.Errorf("moduledata at %#x: table %d is not where pcHeader says", md, i)
+		if p != uint64(hdr)+off || p > uint64(len(mem)) || n != c || n > uint64(len(mem))-p {
+			return nil, fmt.Errorf("moduledata at %#x: %s is not where pcHeader says, or not in memory", md, names[i])
 		}
 		*s = span{int(p), int(n)}
-		if i > 0 && slices[i-1].end() > s.addr {
-			return nil, fmt.Errorf("moduledata at %#x: tables %d and %d overlap or are out of order", md, i-1, i)
+		if i > 0 && tables[i-1].end() > s.addr {
+			return nil, fmt.Errorf("moduledata at %#x: %s and %s overlap or are out of order", md, names[i-1], names[i])
 		}
 	}
 	p, n := u64(mem, md+128), u64(mem, md+136)
