@@ -68,11 +68,11 @@ WASMPOST  := bin/wasmpost
 POSTFLAGS := $(if $(DEBUG),-keep-lines)
 
 dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) bin/postflags
-	@mkdir -p dist
+	@mkdir -p dist bin
 	$(WASMENV) $(GO) build $(WASMFLAGS) -o bin/endpoint.linked.wasm ./wasm
 	$(WASMPOST) $(POSTFLAGS) -o $@ bin/endpoint.linked.wasm
 
-$(WASMPOST): $(shell find internal/wasmpost -name '*.go' -not -name '*_test.go') go.mod
+$(WASMPOST): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmpost/*.go)) go.mod
 	$(GO) build -o $@ ./internal/wasmpost/cmd/wasmpost
 
 # bin/postflags: the POSTFLAGS of the last build, written only when they
