@@ -15,7 +15,7 @@ WBT   := bin/wasmbrowsertest
 CLEANENV := env -i PATH="$(CURDIR)/bin:$(dir $(shell command -v $(GO))):$$PATH" HOME="$$HOME" $(if $(GOCACHE),GOCACHE=$(GOCACHE)) $(if $(GOMODCACHE),GOMODCACHE=$(GOMODCACHE))
 
 .PHONY: all build test demo demo-measure bench size fmt vet clean deps chromium version \
-        test-go test-go-wasm test-js test-types pgo
+        test-go test-go-wasm test-js test-types pgo FORCE
 
 all: build
 
@@ -59,9 +59,28 @@ PGOFLAGS := -pgo=$(CURDIR)/wasm/default.pgo -gcflags=github.com/endpoint-wasm/..
 WASMCOMPILE := -gcflags=std=-l $(foreach p,$(STDINLINE),-gcflags=$(p)=) $(PGOFLAGS)
 WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 
-dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile
-	@mkdir -p dist
-	$(WASMENV) $(GO) build $(WASMFLAGS) -o $@ ./wasm
+# After linking, bin/wasmpost (internal/wasmpost) rewrites the module: its
+# data section in a few segments with the same memory image, and pclntab's
+# file and line tables emptied, which only tracebacks read. DEBUG=1 keeps
+# those tables, so that a traceback names files and lines: make build DEBUG=1.
+# The Go tests in Chromium run their modules rewritten the same way.
+WASMPOST  := bin/wasmpost
+POSTFLAGS := $(if $(DEBUG),-keep-lines)
+
+dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) bin/postflags
+	@mkdir -p dist bin
+	$(WASMENV) $(GO) build $(WASMFLAGS) -o bin/endpoint.linked.wasm ./wasm
+	$(WASMPOST) $(POSTFLAGS) -o $@ bin/endpoint.linked.wasm
+
+$(WASMPOST): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmpost/*.go)) go.mod
+	$(GO) build -o $@ ./internal/wasmpost/cmd/wasmpost
+
+# bin/postflags: the POSTFLAGS of the last build, written only when they
+# change, so that switching DEBUG on or off rebuilds the module.
+bin/postflags: FORCE
+	@mkdir -p bin; [ "$$(cat $@ 2>/dev/null)" = "$(POSTFLAGS)" ] || echo "$(POSTFLAGS)" > $@
+
+FORCE:
 
 ## pgo: regenerate wasm/default.pgo from the Bridge and core benchmarks, natively (after changes to the engine)
 pgo:
@@ -108,8 +127,8 @@ test: deps build vet test-go test-go-wasm test-types test-js
 test-go:
 	$(GO) test -count=1 ./...
 
-test-go-wasm: $(WBT)
-	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(WASMCOMPILE) -exec="$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
+test-go-wasm: $(WBT) $(WASMPOST)
+	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(WASMCOMPILE) -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
 
 test-types: build
 	node js/test/types/run.mjs
@@ -127,19 +146,20 @@ demo-measure: chromium build
 	node web/demo/measure.mjs
 
 # bin/floor.wasm: the first call's floor, a Go program that only parses a
-# URI template (js/bench/floor), built with endpoint.wasm's flags so that the
-# two modules differ only in their Go; make bench compares their cold starts.
+# URI template (js/bench/floor), built with endpoint.wasm's flags; make bench
+# compares their cold starts. It is not rewritten after linking: the floor
+# stays what a Go module doing this job is as the linker writes it.
 bin/floor.wasm: $(wildcard js/bench/floor/*.go) go.mod go.sum wasm/default.pgo Makefile
 	@mkdir -p bin
 	$(WASMENV) $(GO) build $(WASMFLAGS) -o $@ ./js/bench/floor
 
 ## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint in Node and Chromium,
 ## its first call against the floor module's, and every target MET or MISSED; BENCH_QUICK=1 for a short run
-bench: deps build bin/floor.wasm
+bench: deps build bin/floor.wasm $(WASMPOST)
 	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
 	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
 	$(CLEANENV) $(WASMENV) $(GO) test $(WASMCOMPILE) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
-	  -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
+	  -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
 	node --expose-gc js/bench/run.mjs
 	node js/bench/scale.mjs
 

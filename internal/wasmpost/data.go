@@ -1,0 +1,130 @@
+package wasmpost
+
+import (
+	"errors"
+	"fmt"
+)
+
+const pageSize = 1 << 16
+
+// Segment is an active data segment of memory 0: bytes written at Offset
+// when the module is instantiated.
+type Segment struct {
+	Offset uint32
+	Data   []byte
+}
+
+// memoryPages returns the initial size, in pages, of the module's one memory.
+func memoryPages(m *Module) (uint32, error) {
+	payload, ok := m.section(sectionMemory)
+	if !ok {
+		return 0, errors.New("no memory section")
+	}
+	r := reader{b: payload}
+	count := r.uleb32()
+	flags := r.byte()
+	min := r.uleb32()
+	if flags == 1 {
+		r.uleb32() // maximum
+	}
+	switch {
+	case r.err != nil:
+		return 0, fmt.Errorf("memory section: %w", r.err)
+	case count != 1:
+		return 0, fmt.Errorf("memory section: %d memories, want 1", count)
+	case flags > 1:
+		return 0, fmt.Errorf("memory section: limits flags %#x (shared or 64-bit memory)", flags)
+	case !r.done():
+		return 0, errors.New("memory section: bytes after the memory")
+	}
+	return min, nil
+}
+
+// parseData reads the segments of a data section. It accepts only what
+// Go's linker writes: active segments of memory 0 whose offset is one
+// i32.const.
+func parseData(payload []byte) ([]Segment, error) {
+	r := reader{b: payload}
+	n := r.uleb32()
+	var segs []Segment
+	for i := uint32(0); i < n && r.err == nil; i++ {
+		if flags := r.uleb32(); flags != 0 && r.err == nil {
+			return nil, fmt.Errorf("data segment %d: flags %d (passive or of another memory)", i, flags)
+		}
+		if op := r.byte(); op != 0x41 && r.err == nil {
+			return nil, fmt.Errorf("data segment %d: offset is not an i32.const (opcode %#x)", i, op)
+		}
+		off := r.sleb32()
+		if end := r.byte(); end != 0x0b && r.err == nil {
+			return nil, fmt.Errorf("data segment %d: offset expression longer than one i32.const", i)
+		}
+		data := r.bytes(r.uleb32())
+		segs = append(segs, Segment{Offset: uint32(off), Data: data})
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("data section: %w", r.err)
+	}
+	if !r.done() {
+		return nil, errors.New("data section: bytes after the last segment")
+	}
+	return segs, nil
+}
+
+// encodeData writes segments as a data section.
+func encodeData(segs []Segment) []byte {
+	b := appendULEB(nil, uint64(len(segs)))
+	for _, s := range segs {
+		b = append(b, 0, 0x41) // active, memory 0; i32.const
+		b = appendSLEB(b, int64(int32(s.Offset)))
+		b = append(b, 0x0b)
+		b = appendULEB(b, uint64(len(s.Data)))
+		b = append(b, s.Data...)
+	}
+	return b
+}
+
+// image returns the memory the segments give at instantiation, from address
+// 0 to the end of the last byte written, as instantiation writes them: in
+// order, a later segment over an earlier one. Every segment must fit in
+// limit bytes, the memory's initial size, or instantiation would fail.
+func image(segs []Segment, limit uint64) ([]byte, error) {
+	var size uint64
+	for i, s := range segs {
+		end := uint64(s.Offset) + uint64(len(s.Data))
+		if end > limit {
+			return nil, fmt.Errorf("data segment %d ends at %#x, beyond the memory's initial %#x bytes", i, end, limit)
+		}
+		size = max(size, end)
+	}
+	mem := make([]byte, size)
+	for _, s := range segs {
+		copy(mem[s.Offset:], s.Data)
+	}
+	return mem, nil
+}
+
+// layout returns segments that give the memory image mem: one segment for
+// each stretch of mem whose zero runs are shorter than minGap bytes, so that
+// only a run of at least minGap zero bytes ends a segment. The segments are
+// views into mem.
+func layout(mem []byte, minGap int) []Segment {
+	var segs []Segment
+	i := 0
+	for {
+		for i < len(mem) && mem[i] == 0 {
+			i++
+		}
+		if i == len(mem) {
+			return segs
+		}
+		start, end := i, i // end: just after the last non-zero byte seen
+		for i < len(mem) && i-end < minGap {
+			if mem[i] != 0 {
+				end = i + 1
+			}
+			i++
+		}
+		segs = append(segs, Segment{Offset: uint32(start), Data: mem[start:end]})
+		i = end
+	}
+}

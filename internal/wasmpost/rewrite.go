@@ -1,0 +1,74 @@
+package wasmpost
+
+import (
+	"errors"
+	"fmt"
+)
+
+// DefaultMinGap is the shortest run of zero bytes that ends a data segment
+// unless Options say otherwise. Zeros inside a segment cost a few bits each
+// once compressed, a segment's header a few bytes; this is the gap at which
+// the brotli-compressed module measured smallest.
+const DefaultMinGap = 4096
+
+// Options say how Rewrite rewrites a module.
+type Options struct {
+	// KeepLines keeps pclntab's file and line tables, so that tracebacks and
+	// runtime.Caller name files and lines: a build for debugging.
+	KeepLines bool
+	// MinGap is the shortest run of zero bytes that ends a data segment;
+	// 0 means DefaultMinGap.
+	MinGap int
+}
+
+// Result says what Rewrite changed.
+type Result struct {
+	SegmentsBefore, SegmentsAfter int
+	// Zeroed is the number of bytes of file and line tables emptied.
+	Zeroed int
+}
+
+// Rewrite returns the module wasm rewritten as the package comment says, or
+// an error if it is not a module it understands.
+func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
+	var res Result
+	m, err := Parse(wasm)
+	if err != nil {
+		return nil, res, err
+	}
+	pages, err := memoryPages(m)
+	if err != nil {
+		return nil, res, err
+	}
+	payload, ok := m.section(sectionData)
+	if !ok {
+		return nil, res, errors.New("no data section")
+	}
+	segs, err := parseData(payload)
+	if err != nil {
+		return nil, res, err
+	}
+	mem, err := image(segs, uint64(pages)*pageSize)
+	if err != nil {
+		return nil, res, err
+	}
+	if !opt.KeepLines {
+		if err := checkGoVersion(m, GoRelease); err != nil {
+			return nil, res, err
+		}
+		if res.Zeroed, err = StripLines(mem); err != nil {
+			return nil, res, fmt.Errorf("pclntab: %w", err)
+		}
+	}
+	gap := opt.MinGap
+	if gap <= 0 {
+		gap = DefaultMinGap
+	}
+	out := layout(mem, gap)
+	m.setSection(sectionData, encodeData(out))
+	if _, ok := m.section(sectionDataCount); ok {
+		m.setSection(sectionDataCount, appendULEB(nil, uint64(len(out))))
+	}
+	res.SegmentsBefore, res.SegmentsAfter = len(segs), len(out)
+	return m.Bytes(), res, nil
+}
