@@ -94,6 +94,9 @@ func (v Value) text() string {
 	if v.kind() >= Array {
 		return ""
 	}
+	if v.unloaded() {
+		panic(errUnloaded)
+	}
 	return unsafe.String((*byte)(v.p), v.n)
 }
 
@@ -107,16 +110,28 @@ func (v Value) obj() *Obj {
 	if v.kind() != Object {
 		return nil
 	}
+	if v.unloaded() {
+		panic(errUnloaded)
+	}
 	return (*Obj)(v.p)
 }
 
 // list returns the elements of an Array value, or nil.
 func (v Value) list() []Value {
-	if v.kind() != Array || v.p == nil {
+	if v.kind() != Array || v.p == nil && !v.unloaded() {
 		return nil
+	}
+	if v.unloaded() {
+		panic(errUnloaded)
 	}
 	return unsafe.Slice((*Value)(v.p), v.n)
 }
+
+// errUnloaded is the panic of reading a value that was not loaded
+// (session.load): a defect of the engine, never of the input, which the
+// bridge answers as ERR_INTERNAL, where reading it as empty would build a
+// request from nothing. Only the bridge makes unloaded values.
+const errUnloaded = "a value was read before it was loaded (session.load)"
 
 // setList makes v's elements l.
 func (v *Value) setList(l []Value) { v.p, v.n = unsafe.Pointer(unsafe.SliceData(l)), len(l) }

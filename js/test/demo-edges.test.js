@@ -14,28 +14,14 @@ import { tmpdir } from "node:os";
 import { promisify } from "node:util";
 import { endpoint } from "endpoint-wasm";
 import { curlCommand } from "../../web/demo/snippets.js";
-import { demoAndBrowser } from "./demo-server.js";
+import { demoAndBrowser, visit } from "./demo-server.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const SIZES = { desktop: { viewport: { width: 1200, height: 1100 } }, phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } };
 const live = demoAndBrowser();
 
 /** open runs fn on the demo at size (a key of SIZES) in a fresh context; it fails on any page error. */
-async function open(size, fn, path = "/") {
-  const context = await live.browser.newContext(SIZES[size]);
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  try {
-    await page.goto(live.demo.origin + path);
-    await page.waitForSelector("html[data-ready]");
-    await fn(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-}
+const open = (size, fn, path = "/") => visit(live, SIZES[size], path, fn);
 
 const startFrom = (page) => page.$eval("#example", (s) => s.selectedOptions[0]?.text ?? "");
 const UPLOAD = "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}";

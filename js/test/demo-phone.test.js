@@ -5,27 +5,13 @@
 // link the page was opened with) instead of going blank.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { demoAndBrowser } from "./demo-server.js";
+import { demoAndBrowser, visit } from "./demo-server.js";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 const live = demoAndBrowser();
 
 /** phone opens the demo at path in a phone-sized page and runs fn on it; it fails on any page error. */
-async function phone(path, fn) {
-  const context = await live.browser.newContext(PHONE);
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  try {
-    await page.goto(live.demo.origin + path);
-    await page.waitForSelector("html[data-ready]");
-    await fn(page);
-    assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-}
+const phone = (path, fn) => visit(live, PHONE, path, fn);
 
 /**
  * span is the height a screen needs to show the control and the outputs

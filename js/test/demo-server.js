@@ -50,6 +50,27 @@ export function demoAndBrowser(setup) {
   return live;
 }
 
+/**
+ * visit opens the demo of live at path in a fresh context made with
+ * contextOptions (a size, touch) and runs fn on the page once it is ready;
+ * it fails on any page error.
+ */
+export async function visit(live, contextOptions, path, fn) {
+  const context = await live.browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  try {
+    await page.goto(live.demo.origin + path);
+    await page.waitForSelector("html[data-ready]");
+    await fn(page);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+}
+
 function stop(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
