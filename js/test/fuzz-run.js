@@ -19,7 +19,7 @@
 //   9. a result is where its route says (whereProblems), each rule seen
 //      from outside the engine: a url option leaves the request on the
 //      origin (new URL().origin) it has without it (D31); no path segment
-//      is . or .. (D32: the generator writes none); a key[] list has a
+//      is . or .. but one the template wrote (D32); a key[] list has a
 //      query pair per element (D33); no middle path segment lacked a value
 //      (D34).
 
@@ -252,11 +252,13 @@ function whereProblems(withLayers, args, spec, r) {
   } catch {
     return found;
   }
-  // D32: no . or .. segment in the path.
-  const dot = pathOf(r.url).split("/").find((seg) => /^(?:\.|%2e){1,2}$/i.test(seg));
+  // D32: no . or .. segment in the path, but those the template wrote as such
+  // (a route "..", rarely generated, keeps its own).
+  const tpl = typeof merged.url === "string" ? merged.url : "";
+  const isDot = (seg) => /^(?:\.|%2e){1,2}$/i.test(seg);
+  const dot = pathOf(tpl).split("/").some(isDot) ? undefined : pathOf(r.url).split("/").find(isDot);
   if (dot !== undefined) found.push(`D32: ${JSON.stringify(r.url)} has the path segment ${JSON.stringify(dot)}`);
   // D34: every simple expression (no operator first) standing alone between two "/" had a value.
-  const tpl = typeof merged.url === "string" ? merged.url : "";
   for (const [, colon, names] of pathOf(tpl).matchAll(/\/(?::([A-Za-z_]\w*)|\{([A-Za-z0-9_%-][A-Za-z0-9_%.,:*-]*)\})(?=\/)/g)) {
     const vars = (names ?? colon).split(",").map((n) => n.replace(/[:*].*$/, ""));
     if (!vars.some((n) => !OPTION_KEYS.has(n) && hasValue(merged[n]))) found.push(`D34: ${JSON.stringify(tpl)} built ${JSON.stringify(r.url)} without ${vars.join(",")}`);
