@@ -265,8 +265,14 @@ type State struct {
 	// Fresh are the ranges of Memory that the loader fills with fresh
 	// random bytes; they are written as zeros.
 	Fresh []Range
+	// Zero are ranges of Memory that no one reads before writing them
+	// (DeadStack), written as zeros so that they weigh nothing.
+	Zero []Range
 	// Start is the payload of StartSection (the loader's instructions).
 	Start []byte
+	// MinGap is the shortest run of zero bytes that ends a data segment;
+	// 0 means DefaultMinGap.
+	MinGap int
 }
 
 // Range is a stretch of memory: its address and length in bytes.
@@ -313,13 +319,17 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 	}
 	m.setSection(sectionGlobal, encodeGlobals(gs))
 	mem := slices.Clone(st.Memory)
-	for _, f := range st.Fresh {
+	for _, f := range append(slices.Clone(st.Fresh), st.Zero...) {
 		if uint64(f.Addr)+uint64(f.Len) > uint64(len(mem)) {
-			return nil, fmt.Errorf("fresh range %#x+%d outside memory", f.Addr, f.Len)
+			return nil, fmt.Errorf("range %#x+%d outside memory", f.Addr, f.Len)
 		}
 		clear(mem[f.Addr : f.Addr+f.Len])
 	}
-	segs := layout(mem, DefaultMinGap)
+	gap := st.MinGap
+	if gap <= 0 {
+		gap = DefaultMinGap
+	}
+	segs := layout(mem, gap)
 	m.setSection(sectionData, encodeData(segs))
 	if _, ok := m.section(sectionDataCount); ok {
 		m.setSection(sectionDataCount, appendULEB(nil, uint64(len(segs))))
@@ -385,6 +395,26 @@ func FindRandom(a, b []byte, seedAddr uint32) ([]Range, error) {
 		return nil, fmt.Errorf("%d per-m random states, want m0's alone", (len(fresh)-1)/2)
 	}
 	return fresh, nil
+}
+
+// DeadStack returns the part of the paused goroutine's stack below the
+// stack pointer: the frames of calls that have returned, which the next
+// call into Go writes before it reads them. mem and globals are a
+// recording's; the goroutine is the g global's, whose stack bounds are the
+// first two words of runtime.g.
+func DeadStack(mem []byte, globals []uint64) (Range, error) {
+	if len(globals) != len(goGlobals) {
+		return Range{}, fmt.Errorf("%d global values", len(globals))
+	}
+	sp, g := globals[0], globals[2]
+	if g+16 > uint64(len(mem)) {
+		return Range{}, fmt.Errorf("g at %#x outside memory", g)
+	}
+	lo, hi := binary.LittleEndian.Uint64(mem[g:]), binary.LittleEndian.Uint64(mem[g+8:])
+	if !(lo < sp && sp <= hi && hi <= uint64(len(mem)) && hi-lo <= 1<<20) {
+		return Range{}, fmt.Errorf("SP %#x is not in the stack [%#x, %#x) of g at %#x (runtime.g's layout changed?)", sp, lo, hi, g)
+	}
+	return Range{uint32(lo), uint32(sp - lo)}, nil
 }
 
 // sleb64 reads a signed LEB128 number of at most 64 bits.

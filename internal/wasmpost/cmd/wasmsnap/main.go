@@ -26,6 +26,7 @@ func main() {
 	exportGlobals := flag.Bool("export-globals", false, "write a copy of the module that exports its globals (for the recording run)")
 	state := flag.String("state", "", "directory the recording run wrote: make the pre-initialised module")
 	out := flag.String("o", "", "output module")
+	flag.IntVar(&minGap, "min-gap", 0, "shortest run of zero bytes that ends a data segment (default wasmpost.DefaultMinGap)")
 	flag.Parse()
 	if flag.NArg() != 1 || *out == "" || *exportGlobals == (*state != "") {
 		fmt.Fprintln(os.Stderr, "usage: wasmsnap -export-globals -o probe.wasm in.wasm\n       wasmsnap -state dir -o out.wasm in.wasm")
@@ -36,6 +37,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// minGap is -min-gap.
+var minGap int
 
 func run(in, out, state string) error {
 	wasm, err := os.ReadFile(in)
@@ -86,7 +90,7 @@ func snapshot(wasm []byte, dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := wasmpost.State{Memory: a, Fresh: fresh}
+	st := wasmpost.State{Memory: a, Fresh: fresh, MinGap: minGap}
 	for _, g := range rec.Globals {
 		v, err := strconv.ParseInt(g, 10, 64)
 		if err != nil {
@@ -94,6 +98,11 @@ func snapshot(wasm []byte, dir string) ([]byte, error) {
 		}
 		st.Globals = append(st.Globals, uint64(v))
 	}
+	dead, err := wasmpost.DeadStack(a, st.Globals)
+	if err != nil {
+		return nil, err
+	}
+	st.Zero = []wasmpost.Range{dead}
 	if rec.Start == nil {
 		return nil, errors.New("state.json: no start")
 	}
