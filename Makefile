@@ -80,7 +80,7 @@ dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) $(WASMSNAP) b
 	$(WASMENV) $(GO) build $(WASMFLAGS) -o bin/endpoint.linked.wasm ./wasm
 	$(WASMPOST) $(POSTFLAGS) -o bin/endpoint.post.wasm bin/endpoint.linked.wasm
 	$(WASMSNAP) -export-globals -o bin/endpoint.probe.wasm bin/endpoint.post.wasm
-	rm -rf bin/snapshot && node js/snapshot.mjs bin/endpoint.probe.wasm bin/snapshot
+	rm -rf bin/snapshot && node js/snapshot.mjs bin/endpoint.probe.wasm bin/snapshot $$($(WASMSNAP) -seed)
 	$(WASMSNAP) -state bin/snapshot -o $@ bin/endpoint.post.wasm
 
 $(WASMSNAP): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmsnap/*.go)) go.mod

@@ -8,14 +8,15 @@
 //   dir/memory.a    linear memory
 //   dir/memory.b    linear memory of a second run with other random bytes,
 //                   from which wasmsnap finds the random state to reseed
-// Usage: node js/snapshot.mjs probe.wasm dir
+// Usage: node js/snapshot.mjs probe.wasm dir seed (seed: `wasmsnap -seed`)
 //
 // What Go's start reads from its environment is fixed here, so that two
 // builds give the same bytes: the arguments (["js", NAME], NAME being the
 // global name main() hangs its API on, private to each instance anyway),
 // the environment (empty: GODEBUG is the module's own defaults), the clock
 // (a counter from zero: at load the clock is later, and monotonic time only
-// moves forward), the random bytes (a fixed pattern, reseeded at load), and
+// moves forward), the random bytes (seed, chosen by wasmsnap for the hash
+// key it gives; the random state is written afresh at load), and
 // fs, process and path (wasm_exec.js's stubs, as in every runtime).
 
 import { execFileSync } from "node:child_process";
@@ -27,9 +28,9 @@ import { goSource } from "./go-source.mjs";
 /** NAME is the global name main() hangs its API on, fixed at build time. */
 export const NAME = "endpointWasm";
 
-const [probeFile, dir] = process.argv.slice(2);
-if (!probeFile || !dir) {
-  console.error("usage: node js/snapshot.mjs probe.wasm dir");
+const [probeFile, dir, seedHex] = process.argv.slice(2);
+if (!probeFile || !dir || !/^[0-9a-f]{64}$/.test(seedHex ?? "")) {
+  console.error("usage: node js/snapshot.mjs probe.wasm dir seed (32 bytes in hex: wasmsnap -seed)");
   process.exit(2);
 }
 const go = process.env.GO || "go";
@@ -47,10 +48,10 @@ function fail(why) {
 }
 
 /**
- * record runs Go's start with random bytes all equal to fill, and returns
+ * record runs Go's start with the random bytes seed, and returns
  * memory, globals, the seed's address and the operations.
  */
-function record(fill) {
+function record(seed) {
   const { Go, scope } = goRuntime({ getRandomValues: () => fail("crypto used outside getRandomData") });
   const go = new Go();
   go.argv = ["js", NAME];
@@ -87,7 +88,7 @@ function record(fill) {
     const [addr, len] = [i64(s + 8), i64(s + 16)];
     if (seedAddr !== null || len !== 32) fail(`random bytes read twice or not 32 (${len})`);
     seedAddr = addr;
-    new Uint8Array(inst.exports.mem.buffer, addr, len).fill(fill);
+    new Uint8Array(inst.exports.mem.buffer, addr, len).set(seed);
   };
   gojs["runtime.nanotime1"] = (s) => {
     const a = (s >>> 0) + 8;
@@ -141,8 +142,9 @@ function record(fill) {
   return { memory: new Uint8Array(inst.exports.mem.buffer).slice(), globals, seedAddr, ops, api: scope[NAME], go };
 }
 
-const a = record(0x5a);
-const b = record(0xa5);
+const seed = Buffer.from(seedHex, "hex");
+const a = record(seed);
+const b = record(seed.map((x) => x ^ 0xff));
 if (JSON.stringify(a.ops) !== JSON.stringify(b.ops) || a.seedAddr !== b.seedAddr || a.memory.length !== b.memory.length) {
   fail("Go's start does not do the same with other random bytes");
 }
@@ -150,7 +152,7 @@ if (JSON.stringify(a.ops) !== JSON.stringify(b.ops) || a.seedAddr !== b.seedAddr
 // own seven: the loader checks that its replay gives as many.
 const table = a.go._values.length;
 const start = { go: goVersion, name: NAME, ops: a.ops, table, version: a.api.version };
-writeFileSync(join(dir, "state.json"), JSON.stringify({ globals: a.globals, seedAddr: a.seedAddr, start }, null, 1) + "\n");
+writeFileSync(join(dir, "state.json"), JSON.stringify({ globals: a.globals, seedAddr: a.seedAddr, seed: seedHex, start }, null, 1) + "\n");
 writeFileSync(join(dir, "memory.a"), a.memory);
 writeFileSync(join(dir, "memory.b"), b.memory);
 console.log(`${dir}: Go's start recorded: ${a.ops.length} operations, ${a.memory.length >> 16} pages, ${table} values`);

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 )
 
@@ -432,4 +433,78 @@ func (r *reader) sleb64() int64 {
 	}
 	r.fail(errors.New("LEB128 number longer than 10 bytes"))
 	return 0
+}
+
+// The runtime's hash key (runtime.hashkey: four words, mixed into the hash
+// of every map key) cannot be made fresh at load: the maps made during Go's
+// start are laid out under it. It is therefore the same in every instance,
+// and public, being in the module. Go's hash for WebAssembly (the wyhash of
+// runtime/hash64.go) multiplies a word of the key XORed with hashkey[1],
+// [2] or [3] by a word mixed with the map's seed; a key holding one of those
+// words makes that product zero whatever the seed, and such keys would
+// collide in every map of every instance. So the build picks the random
+// bytes of its recording run such that each of the three words holds a
+// byte from 0xF8 to 0xFF, which no UTF-8 or WTF-8 text holds: no key the
+// engine hashes (text from JavaScript) can cancel one, and the per-map
+// seed, fresh in every instance, stays in every hash.
+
+// chacha8Outputs returns the first n values of Go's chacha8 generator
+// seeded with seed: what runtime.bootstrapRand returns after randinit.
+func chacha8Outputs(seed [32]byte, n int) []uint64 {
+	r := rand.NewChaCha8(seed)
+	out := make([]uint64, n)
+	for i := range out {
+		out[i] = r.Uint64()
+	}
+	return out
+}
+
+// SafeHashKey reports whether no word of key[1:] can be eight bytes of
+// UTF-8 or WTF-8 text: each holds a byte from 0xF8 to 0xFF.
+func SafeHashKey(key [4]uint64) bool {
+	for _, w := range key[1:] {
+		ok := false
+		for i := 0; i < 8; i++ {
+			ok = ok || byte(w>>(8*i)) >= 0xf8
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// PickSeed returns the random bytes for the recording run: the first of a
+// fixed sequence of seeds whose hash key (the runtime's first four random
+// values, runtime.alginit) is safe (SafeHashKey).
+func PickSeed() [32]byte {
+	for n := uint32(0); ; n++ {
+		var seed [32]byte
+		copy(seed[4:], "endpoint-wasm hash key")
+		binary.LittleEndian.PutUint32(seed[:], n)
+		out := chacha8Outputs(seed, 4)
+		if SafeHashKey([4]uint64(out)) {
+			return seed
+		}
+	}
+}
+
+// FindHashKey finds the runtime's hash key in the memory of a recording
+// run whose random bytes were seed: four consecutive values of the
+// generator, found once, among its first 64.
+func FindHashKey(mem []byte, seed [32]byte) (uint32, [4]uint64, error) {
+	out := chacha8Outputs(seed, 64)
+	for j := 0; j+4 <= len(out); j++ {
+		var word [32]byte
+		for k := 0; k < 4; k++ {
+			binary.LittleEndian.PutUint64(word[8*k:], out[j+k])
+		}
+		if i := bytes.Index(mem, word[:]); i >= 0 {
+			if bytes.Index(mem[i+1:], word[:]) >= 0 {
+				return 0, [4]uint64{}, fmt.Errorf("the hash key is in memory twice")
+			}
+			return uint32(i), [4]uint64(out[j : j+4]), nil
+		}
+	}
+	return 0, [4]uint64{}, errors.New("the runtime's hash key is not in memory as the first values of its random generator (runtime.alginit changed?)")
 }

@@ -227,3 +227,31 @@ func TestDeadStack(t *testing.T) {
 		t.Error("an SP above the stack was taken")
 	}
 }
+
+// TestHashKey checks that the seed of the recording run gives a hash key
+// no text can cancel, always the same, and that the key is found in a
+// memory that holds it.
+func TestHashKey(t *testing.T) {
+	seed := PickSeed()
+	if seed != PickSeed() {
+		t.Error("PickSeed differs from call to call")
+	}
+	key := [4]uint64(chacha8Outputs(seed, 4))
+	if !SafeHashKey(key) {
+		t.Errorf("PickSeed's hash key %x is not safe", key)
+	}
+	if SafeHashKey([4]uint64{0, 0xff, 0x6162636465666768, 0xf8 << 56}) {
+		t.Error("a key with a word of ASCII text is safe")
+	}
+	mem := make([]byte, 4096)
+	for i, w := range chacha8Outputs(seed, 8)[2:6] {
+		binary.LittleEndian.PutUint64(mem[1000+8*i:], w)
+	}
+	addr, got, err := FindHashKey(mem, seed)
+	if err != nil || addr != 1000 || got != [4]uint64(chacha8Outputs(seed, 6)[2:]) {
+		t.Errorf("FindHashKey = %d, %x, %v", addr, got, err)
+	}
+	if _, _, err := FindHashKey(make([]byte, 4096), seed); err == nil {
+		t.Error("a hash key was found in zeros")
+	}
+}

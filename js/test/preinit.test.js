@@ -105,7 +105,8 @@ test("preinit: two builds give the same bytes (wasmsnap and the recording run ov
     const build = (n) => {
       const out = join(dir, `${n}.wasm`);
       execFileSync(join(root, "bin/wasmsnap"), ["-export-globals", "-o", join(dir, "probe.wasm"), join(root, "bin/endpoint.post.wasm")]);
-      execFileSync(process.execPath, [join(root, "js/snapshot.mjs"), join(dir, "probe.wasm"), join(dir, `state${n}`)], { stdio: "ignore" });
+      const seed = execFileSync(join(root, "bin/wasmsnap"), ["-seed"], { encoding: "utf8" }).trim();
+      execFileSync(process.execPath, [join(root, "js/snapshot.mjs"), join(dir, "probe.wasm"), join(dir, `state${n}`), seed], { stdio: "ignore" });
       execFileSync(join(root, "bin/wasmsnap"), ["-state", join(dir, `state${n}`), "-o", out, join(root, "bin/endpoint.post.wasm")]);
       return readFileSync(out);
     };

@@ -2,15 +2,18 @@
 // snapshot.go) in two steps around a recording run (js/snapshot.mjs):
 //
 //	wasmsnap -export-globals -o probe.wasm in.wasm
+//	wasmsnap -seed
 //	wasmsnap -state dir -o out.wasm in.wasm
 //
 // The first writes a build-time copy of the module that exports its
-// globals. The second reads what the recording run wrote in dir
+// globals. The second prints, in hex, the random bytes of the recording run
+// (wasmpost.PickSeed). The third reads what the recording run wrote in dir
 // (state.json; memory.a and memory.b, the memories of two runs with
 // different random bytes) and writes the module with that state.
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -27,7 +30,13 @@ func main() {
 	state := flag.String("state", "", "directory the recording run wrote: make the pre-initialised module")
 	out := flag.String("o", "", "output module")
 	flag.IntVar(&minGap, "min-gap", 0, "shortest run of zero bytes that ends a data segment (default wasmpost.DefaultMinGap)")
+	seed := flag.Bool("seed", false, "print the random bytes of the recording run, in hex")
 	flag.Parse()
+	if *seed {
+		s := wasmpost.PickSeed()
+		fmt.Println(hex.EncodeToString(s[:]))
+		return
+	}
 	if flag.NArg() != 1 || *out == "" || *exportGlobals == (*state != "") {
 		fmt.Fprintln(os.Stderr, "usage: wasmsnap -export-globals -o probe.wasm in.wasm\n       wasmsnap -state dir -o out.wasm in.wasm")
 		os.Exit(2)
@@ -63,8 +72,10 @@ type recording struct {
 	// Globals are the globals' values as decimal strings (an i64 does
 	// not fit a JSON number).
 	Globals []string `json:"globals"`
-	// SeedAddr is where the runtime read its 32-byte random seed.
+	// SeedAddr is where the runtime read its 32-byte random seed, and
+	// Seed what it read in the first run, in hex.
 	SeedAddr uint32 `json:"seedAddr"`
+	Seed     string `json:"seed"`
 	// Start is what the loader replays; Fresh is added to it here.
 	Start map[string]any `json:"start"`
 }
@@ -89,6 +100,15 @@ func snapshot(wasm []byte, dir string) ([]byte, error) {
 	fresh, err := wasmpost.FindRandom(a, other, rec.SeedAddr)
 	if err != nil {
 		return nil, err
+	}
+	var seed [32]byte
+	if n, err := hex.Decode(seed[:], []byte(rec.Seed)); err != nil || n != 32 {
+		return nil, fmt.Errorf("state.json: seed %q is not 32 bytes in hex", rec.Seed)
+	}
+	if _, key, err := wasmpost.FindHashKey(a, seed); err != nil {
+		return nil, err
+	} else if !wasmpost.SafeHashKey(key) {
+		return nil, fmt.Errorf("the runtime's hash key %x could be cancelled by text (record with the random bytes of wasmsnap -seed)", key)
 	}
 	st := wasmpost.State{Memory: a, Fresh: fresh, MinGap: minGap}
 	for _, g := range rec.Globals {
