@@ -117,3 +117,16 @@ test("preinit: two builds give the same bytes (wasmsnap and the recording run ov
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("preinit: a runtime without String.prototype.isWellFormed (before ES2024) restores the module, whose start never read it", () => {
+  const saved = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
+  delete String.prototype.isWellFormed;
+  try {
+    const { rt, module, inst } = instance();
+    const api = boot(rt, inst, module);
+    const lone = { t: "a\ud800b", u: "plain" };
+    assert.deepEqual(api.endpoint(undefined, "POST /x", lone).body, lone, "text is read without it");
+  } finally {
+    Object.defineProperty(String.prototype, "isWellFormed", saved);
+  }
+});
