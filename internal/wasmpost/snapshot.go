@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // A pre-initialised module is a module made by Go's linker whose Go start
@@ -33,6 +34,7 @@ const (
 	sectionImport = 2
 	sectionGlobal = 6
 	sectionExport = 7
+	sectionCode   = 10
 )
 
 // goGlobals are the module's mutable globals as Go's linker declares them,
@@ -274,6 +276,9 @@ type State struct {
 	// MinGap is the shortest run of zero bytes that ends a data segment;
 	// 0 means DefaultMinGap.
 	MinGap int
+	// KeepInits keeps the bodies of the package initialisers, which
+	// Snapshot otherwise drops (dropInits).
+	KeepInits bool
 }
 
 // Range is a stretch of memory: its address and length in bytes.
@@ -319,6 +324,13 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 		}
 	}
 	m.setSection(sectionGlobal, encodeGlobals(gs))
+	if !st.KeepInits {
+		code, _, err := dropInits(m, st.Memory)
+		if err != nil {
+			return nil, err
+		}
+		m.setSection(sectionCode, code)
+	}
 	mem := slices.Clone(st.Memory)
 	for _, f := range append(slices.Clone(st.Fresh), st.Zero...) {
 		if uint64(f.Addr)+uint64(f.Len) > uint64(len(mem)) {
@@ -507,4 +519,91 @@ func FindHashKey(mem []byte, seed [32]byte) (uint32, [4]uint64, error) {
 		}
 	}
 	return 0, [4]uint64{}, errors.New("the runtime's hash key is not in memory as the first values of its random generator (runtime.alginit changed?)")
+}
+
+// Package initialisers run once, in Go's start: runtime.doInit1 calls
+// them through each package's init task and marks it done, and nothing
+// calls them again. In a pre-initialised module they are dead code, which
+// V8 would still download and validate: Snapshot replaces their bodies by
+// `unreachable`. Only package-level functions are taken, by their names in
+// pclntab: "pkg.init", "pkg.init.N" (the package's init functions) and
+// "pkg.map.init.N" (its map literals); a closure made by one
+// ("pkg.init.0.func1") may have been kept, and stays, as does any method
+// named init.
+func isPackageInit(name string) bool {
+	seg := name[strings.LastIndexByte(name, '/')+1:]
+	pkg, rest, ok := strings.Cut(seg, ".")
+	if !ok || pkg == "" || strings.ContainsAny(pkg, "()*[]") {
+		return false
+	}
+	rest, ok = strings.CutPrefix(rest, "map.")
+	_ = ok
+	if rest == "init" {
+		return !ok
+	}
+	n, found := strings.CutPrefix(rest, "init.")
+	if !found || n == "" {
+		return false
+	}
+	for _, c := range n {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// funcValueOffset is the PC_F of the module's first function (Go's linker,
+// cmd/link/internal/wasm): a function's index among the module's own
+// functions is its entry in pclntab's ftab less this.
+const funcValueOffset = 0x1000
+
+// dropInits returns the code section payload with the bodies of the
+// package initialisers (isPackageInit) replaced by `unreachable`, the
+// names found through pclntab in mem, and how many bytes that saves.
+func dropInits(m *Module, mem []byte) ([]byte, int, error) {
+	t, err := findPclntab(mem)
+	if err != nil {
+		return nil, 0, fmt.Errorf("pclntab: %w", err)
+	}
+	code, ok := m.section(sectionCode)
+	if !ok {
+		return nil, 0, errors.New("no code section")
+	}
+	r := reader{b: code}
+	bodies := make([][]byte, r.uleb32())
+	for i := range bodies {
+		bodies[i] = r.bytes(r.uleb32())
+	}
+	if r.err != nil || !r.done() {
+		return nil, 0, fmt.Errorf("code section: %v", r.err)
+	}
+	dead := []byte{0, 0x00, 0x0b} // no locals; unreachable; end
+	saved := 0
+	for i := 0; i < t.nfunc; i++ {
+		entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
+		if uint64(off)+funcSize > uint64(t.pclntable.size) {
+			return nil, 0, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
+		}
+		idx := int(entry) - funcValueOffset
+		if idx < 0 || idx >= len(bodies) {
+			return nil, 0, fmt.Errorf("ftab entry %d: function %d of %d in the code section", i, idx, len(bodies))
+		}
+		nameOff := int(u32(t.mem, t.pclntable.addr+int(off)+funcNameOff))
+		names := t.mem[t.funcnametab.addr+nameOff : t.funcnametab.end()]
+		end := bytes.IndexByte(names, 0)
+		if end < 0 {
+			return nil, 0, fmt.Errorf("ftab entry %d: name not ended", i)
+		}
+		if isPackageInit(string(names[:end])) && len(bodies[idx]) > len(dead) {
+			saved += len(bodies[idx]) - len(dead)
+			bodies[idx] = dead
+		}
+	}
+	b := appendULEB(nil, uint64(len(bodies)))
+	for _, body := range bodies {
+		b = appendULEB(b, uint64(len(body)))
+		b = append(b, body...)
+	}
+	return b, saved, nil
 }

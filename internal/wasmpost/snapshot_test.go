@@ -91,6 +91,9 @@ func TestSnapshot(t *testing.T) {
 		Globals: []uint64{0x2b0fd8, 1 << 40, 0xffffffffffffffff, 0, 0, 0, 0, 1},
 		Fresh:   []Range{{100000, 16}},
 		Start:   []byte(`{"ops":[]}`),
+		// A synthetic module has no pclntab to find its initialisers by;
+		// the JavaScript tests run the module that ships, which drops them.
+		KeepInits: true,
 	}
 	out, err := Snapshot(in, st)
 	if err != nil {
@@ -253,5 +256,32 @@ func TestHashKey(t *testing.T) {
 	}
 	if _, _, err := FindHashKey(make([]byte, 4096), seed); err == nil {
 		t.Error("a hash key was found in zeros")
+	}
+}
+
+// TestIsPackageInit checks which functions a pre-initialised module drops:
+// package initialisers, never a closure they made or a method named init.
+func TestIsPackageInit(t *testing.T) {
+	for name, want := range map[string]bool{
+		"runtime.init":                         true,
+		"runtime.init.5":                       true,
+		"unicode.map.init.2":                   true,
+		"github.com/jtacoma/uritemplates.init": true,
+		"github.com/endpoint-wasm/endpoint-wasm/core.init.0": true,
+		"main.init":                        true,
+		"sync.init.0.func1":                false,
+		"runtime.(*mheap).init":            false,
+		"internal/godebug.(*setting).init": false,
+		"pkg.T.init":                       false,
+		"pkg.map.init":                     false,
+		"pkg.init.x":                       false,
+		"pkg.initialize":                   false,
+		"pkg.init.":                        false,
+		"runtime.schedinit":                false,
+		"gopkg.in/yaml.v3.init":            false,
+	} {
+		if got := isPackageInit(name); got != want {
+			t.Errorf("isPackageInit(%q) = %v, want %v", name, got, want)
+		}
 	}
 }
