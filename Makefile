@@ -67,10 +67,24 @@ WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 WASMPOST  := bin/wasmpost
 POSTFLAGS := $(if $(DEBUG),-keep-lines)
 
-dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) bin/postflags
+# Then Go's start (runtime, package inits, main until it blocks) runs at
+# build time and the module ships pre-initialised (docs/design.md, "How the
+# module starts"): bin/wasmsnap (internal/wasmpost/snapshot.go) exports the
+# globals of a build-time copy, js/snapshot.mjs runs it in Node and records
+# memory, globals and the JavaScript operations of the start, and wasmsnap
+# writes them into the module, which the loader restores (js/load.js).
+WASMSNAP := bin/wasmsnap
+
+dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) $(WASMSNAP) bin/postflags js/snapshot.mjs js/go-source.mjs
 	@mkdir -p dist bin
 	$(WASMENV) $(GO) build $(WASMFLAGS) -o bin/endpoint.linked.wasm ./wasm
-	$(WASMPOST) $(POSTFLAGS) -o $@ bin/endpoint.linked.wasm
+	$(WASMPOST) $(POSTFLAGS) -o bin/endpoint.post.wasm bin/endpoint.linked.wasm
+	$(WASMSNAP) -export-globals -o bin/endpoint.probe.wasm bin/endpoint.post.wasm
+	rm -rf bin/snapshot && node js/snapshot.mjs bin/endpoint.probe.wasm bin/snapshot $$($(WASMSNAP) -seed)
+	$(WASMSNAP) -state bin/snapshot -o $@ bin/endpoint.post.wasm
+
+$(WASMSNAP): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmsnap/*.go)) go.mod
+	$(GO) build -o $@ ./internal/wasmpost/cmd/wasmsnap
 
 $(WASMPOST): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmpost/*.go)) go.mod
 	$(GO) build -o $@ ./internal/wasmpost/cmd/wasmpost

@@ -20,7 +20,7 @@ let instances = 0;
  * in place of globalThis.crypto's.
  */
 export function prepare(random) {
-  const { Go, scope } = goRuntime(random);
+  const { Go, scope, global } = goRuntime(random);
   const go = new Go();
   const name = `endpointWasm${instances++}`;
   go.argv = ["js", name]; // main() hangs its API off scope[name]
@@ -28,7 +28,7 @@ export function prepare(random) {
   // and whether Go's runtime has exited (a fatal error), for the shim.
   const hooks = { load: () => -0x80000000, exited: () => go.exited === true };
   go.importObject.ew = { load: (handle, ptr, cap) => hooks.load(handle, ptr, cap) };
-  return { go, scope, name, hooks };
+  return { go, scope, global, name, hooks, random: random ?? globalThis.crypto };
 }
 
 /**
@@ -37,7 +37,7 @@ export function prepare(random) {
  * if this one's Go runtime dies (D29).
  */
 export function start(rt, instance, module) {
-  boot(rt, instance);
+  boot(rt, instance, module);
   const ep = createEndpoint(instance.exports, rt.hooks, module && restarter(module));
   mark("endpoint-wasm:ready");
   return ep;
@@ -52,25 +52,34 @@ export function restarter(module) {
   return () => {
     const fresh = prepare();
     const instance = new WebAssembly.Instance(module, fresh.go.importObject);
-    boot(fresh, instance);
+    boot(fresh, instance, module);
     return { exports: instance.exports, hooks: fresh.hooks };
   };
 }
 
-/** boot runs main() of an instance and returns the API object it makes, checked. */
-export function boot({ go, scope, name }, instance) {
+/**
+ * boot starts an instance and returns the API object its main() made,
+ * checked: a pre-initialised module (one with the section START) is
+ * restored, any other runs main().
+ */
+export function boot(rt, instance, module) {
   const { run, mem } = instance.exports;
   if (typeof run !== "function" || !(mem instanceof WebAssembly.Memory)) {
     throw loadError("the module is not a Go program (it exports no run and mem): is it endpoint.wasm?");
   }
   mark("endpoint-wasm:main");
-  // run() executes main() until it blocks; its promise settles only when
-  // Go exits, or rejects if the runtime traps while starting. Either way
-  // the API object below is missing, which is reported by the throw; the
-  // promise's own rejection is handled here so it cannot end the process.
-  let trap;
-  go.run(instance).catch((e) => (trap = e));
-  const api = scope[name];
+  const section = module && WebAssembly.Module.customSections(module, START)[0];
+  let trap, name = rt.name;
+  if (section) {
+    name = restore(rt, instance, section);
+  } else {
+    // run() executes main() until it blocks; its promise settles only when
+    // Go exits, or rejects if the runtime traps while starting. Either way
+    // the API object below is missing, which is reported by the throw; the
+    // promise's own rejection is handled here so it cannot end the process.
+    rt.go.run(instance).catch((e) => (trap = e));
+  }
+  const api = rt.scope[name];
   if (!api) throw loadError("its Go main() did not start (see the console for Go's own message)", trap);
   if (api.goVersion !== goVersion) {
     throw loadError(`it was built by ${api.goVersion} but its loader comes from ${goVersion}; rebuild with one toolchain`);
@@ -79,6 +88,74 @@ export function boot({ go, scope, name }, instance) {
     throw loadError(`it is version ${api.version} but the package is ${version}`);
   }
   return api;
+}
+
+/** START names the custom section of a pre-initialised module (internal/wasmpost/snapshot.go). */
+const START = "endpoint-wasm.start";
+
+/**
+ * restore sets up a pre-initialised instance, whose Go start ran at build
+ * time, as Go.run() would have left it, without running any Go: the Go
+ * object's value table, rebuilt by replaying in this environment the
+ * operations of Go's start, each value checked to land on the id Go holds;
+ * and the runtime's random state, written afresh. It throws a load error
+ * when the state cannot be rebuilt, and returns the API object's name.
+ */
+function restore({ go, global, random }, instance, section) {
+  const s = JSON.parse(new TextDecoder().decode(section));
+  if (s.go !== goVersion || s.version !== version) {
+    throw loadError(`it was pre-initialised by ${s.go} for version ${s.version}, but its loader is ${goVersion}'s, of version ${version}; rebuild with one toolchain`);
+  }
+  const values = [NaN, 0, null, true, false, global, go];
+  const refs = values.map(() => Infinity);
+  const ids = new Map(values.slice(1).map((v, i) => [v, i + 1]));
+  const pool = [];
+  Object.assign(go, { _inst: instance, mem: new DataView(instance.exports.mem.buffer), _values: values, _goRefCounts: refs, _ids: ids, _idPool: pool, exited: false });
+  const val = (r) => (r === null ? undefined : Array.isArray(r) ? r[1] : values[r]);
+  // store is wasm_exec.js's storeValue, checked against what Go holds.
+  const store = (v, want) => {
+    let got = v === undefined ? null : typeof v === "number" && v !== 0 ? (v === v ? ["n", v] : 0) : ids.get(v);
+    if (got === undefined) {
+      got = pool.length ? pool.pop() : values.length;
+      values[got] = v;
+      refs[got] = 0;
+      ids.set(v, got);
+    }
+    if (typeof got === "number") refs[got]++;
+    return check(got, want);
+  };
+  const check = (got, want) => String(got) === String(want) || fail(`${JSON.stringify(got)}, where Go holds ${JSON.stringify(want)}`);
+  let op;
+  const fail = (what) => {
+    throw loadError(`restoring its start, ${JSON.stringify(op).slice(0, 80)} gave ${what} (a JavaScript environment unlike the one it was built for?); it was not run`);
+  };
+  try {
+    for (op of s.ops) {
+      const [kind, a, b, c, d] = op;
+      if (kind === "get" || kind === "index") store(Reflect.get(val(a), b), c);
+      else if (kind === "set") Reflect.set(val(a), b, val(c));
+      else if (kind === "string") store(a, b);
+      else if (kind === "call") store(Reflect.apply(Reflect.get(val(a), b), val(a), c.map(val)), d);
+      else if (kind === "invoke") store(Reflect.apply(val(a), undefined, b.map(val)), c);
+      else if (kind === "new") store(Reflect.construct(val(a), b.map(val)), c);
+      else if (kind === "length") check(parseInt(val(a).length), b);
+      else if (kind === "instanceOf") check(val(a) instanceof val(b) ? 1 : 0, c);
+      else if (kind === "prepare") check(String(val(a)), c) && store(new TextEncoder().encode(c), b);
+      else if (kind === "free" && --refs[a] === 0) {
+        ids.delete(values[a]);
+        values[a] = null;
+        pool.push(a);
+      } else if (kind !== "free") fail("an operation this loader does not know");
+    }
+  } catch (e) {
+    throw e instanceof EndpointError ? e : loadError(`restoring its start, ${JSON.stringify(op).slice(0, 80)} threw: ${e?.message}; it was not run`, e);
+  }
+  op = "the value table";
+  check(values.length, s.table);
+  // The runtime's random state (internal/wasmpost.FindRandom): what seeds
+  // every Go map made from now on, fresh in each instance.
+  for (const [addr, len] of s.fresh) random.getRandomValues(new Uint8Array(instance.exports.mem.buffer, addr, len));
+  return s.name;
 }
 
 /** instantiate compiles and starts the module from bytes or a WebAssembly.Module. */

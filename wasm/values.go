@@ -29,8 +29,11 @@ var (
 	objectToString = objectProto.Get("toString")
 	// String methods, called on a string through call: syscall/js calls
 	// methods of objects only.
-	isWellFormed = jsString.Get("prototype").Get("isWellFormed")
-	charCodeAt   = jsString.Get("prototype").Get("charCodeAt")
+	charCodeAt = jsString.Get("prototype").Get("charCodeAt")
+	// isWellFormed (ES2024) is looked up when text first needs it, not as
+	// Go starts: the start runs at build time (docs/design.md), and a
+	// runtime without it must still restore the module.
+	isWellFormed js.Value
 )
 
 // hostClasses are the constructors of the host values whose content-type
@@ -239,7 +242,10 @@ func requestJS(r *core.Request) js.Value {
 // refuses such a string where it would reach a url, and gives it back
 // unchanged elsewhere (D12). syscall/js would write U+FFFD for it.
 func text(v js.Value) string {
-	if isWellFormed.Call("call", v).Bool() {
+	if isWellFormed.IsUndefined() {
+		isWellFormed = jsString.Get("prototype").Get("isWellFormed")
+	}
+	if isWellFormed.Type() == js.TypeFunction && isWellFormed.Call("call", v).Bool() {
 		return v.String()
 	}
 	n := jsObject.Invoke(v).Length() // the String object of v: Length reads objects only

@@ -11,7 +11,8 @@
 //     start to first result and to exit; and, as information, import to
 //     first result again with one V8 worker thread, a figure that holds
 //     still from run to run.
-// Target: endpoint-wasm's first call within 15% of the floor module's.
+// Targets: endpoint-wasm's first call at most 0.95× the floor module's in
+// Chromium and 0.6× in Node (FLOOR_MARGIN).
 // Usage: node js/bench/cold.mjs [runs] (default 11, BENCH_QUICK=1 5; COLD_RUNS also works)
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,8 +35,12 @@ export const FLOOR_WASM = join(root, "bin", "floor.wasm");
 /** ONE_WORKER: the V8 flag of the information row, one worker thread instead of Node's four. */
 const ONE_WORKER = "--v8-pool-size=1";
 
-/** FLOOR_MARGIN: endpoint-wasm's first call may take at most this multiple of the floor module's. */
-export const FLOOR_MARGIN = 1.15;
+/**
+ * FLOOR_MARGIN: endpoint-wasm's first call may take at most this multiple of
+ * the floor module's, in each runtime: Go's start is done at build time
+ * (docs/design.md, "How the module starts"), which the floor module runs.
+ */
+export const FLOOR_MARGIN = { Chromium: 0.95, Node: 0.6 };
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -228,9 +233,9 @@ export function printCold({ runs, load, chromium: c, node: n, oneWorker, sizes }
   row("the .wasm, brotli -q 11", `${(sizes.ew / 1000).toFixed(1)} KB`, `${(sizes.floor / 1000).toFixed(1)} KB`);
 
   const target = (runtime, what, a, b) => [
-    `first call in ${runtime} within ${Math.round((FLOOR_MARGIN - 1) * 100)}% of the floor module's (${what})`,
-    a <= FLOOR_MARGIN * b,
-    `${ms(a)} against ${ms(b)}, at most ${ms(FLOOR_MARGIN * b)}: ${(a / b).toFixed(3)}×`,
+    `first call in ${runtime} at most ${FLOOR_MARGIN[runtime]}× the floor module's (${what})`,
+    a <= FLOOR_MARGIN[runtime] * b,
+    `${ms(a)} against ${ms(b)}, at most ${ms(FLOOR_MARGIN[runtime] * b)}: ${(a / b).toFixed(3)}×`,
   ];
   return [target("Chromium", "navigation → first result", ew.nav, floor.nav), target("Node", "import → first result", ew.node, floor.node)];
 }

@@ -1,0 +1,158 @@
+// The recording run of a pre-initialised module (run by `make build`,
+// between `wasmsnap -export-globals` and `wasmsnap -state`; see
+// internal/wasmpost/snapshot.go): it runs Go's start in Node, through the
+// loader's own runtime (dist/go.js's source), until main() blocks, and
+// writes what the module's initial state is made of:
+//   dir/state.json  the globals, where the runtime read its random seed,
+//                   and `start`: what the loader replays (js/load.js)
+//   dir/memory.a    linear memory
+//   dir/memory.b    linear memory of a second run with other random bytes,
+//                   from which wasmsnap finds the random state to reseed
+// Usage: node js/snapshot.mjs probe.wasm dir seed (seed: `wasmsnap -seed`)
+//
+// What Go's start reads from its environment is fixed here, so that two
+// builds give the same bytes: the arguments (["js", NAME], NAME being the
+// global name main() hangs its API on, private to each instance anyway),
+// the environment (empty: GODEBUG is the module's own defaults), the clock
+// (a counter from zero: at load the clock is later, and monotonic time only
+// moves forward), the random bytes (seed, chosen by wasmsnap for the hash
+// key it gives; the random state is written afresh at load), and
+// fs, process and path (wasm_exec.js's stubs, as in every runtime).
+
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { goSource } from "./go-source.mjs";
+
+/** NAME is the global name main() hangs its API on, fixed at build time. */
+export const NAME = "endpointWasm";
+
+const [probeFile, dir, seedHex] = process.argv.slice(2);
+if (!probeFile || !dir || !/^[0-9a-f]{64}$/.test(seedHex ?? "")) {
+  console.error("usage: node js/snapshot.mjs probe.wasm dir seed (32 bytes in hex: wasmsnap -seed)");
+  process.exit(2);
+}
+const go = process.env.GO || "go";
+const goroot = execFileSync(go, ["env", "GOROOT"], { encoding: "utf8" }).trim();
+const goVersion = execFileSync(go, ["env", "GOVERSION"], { encoding: "utf8" }).trim();
+mkdirSync(dir, { recursive: true });
+const runtimeFile = join(dir, "go.mjs");
+writeFileSync(runtimeFile, goSource(goVersion, readFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), "utf8")));
+const { goRuntime } = await import(pathToFileURL(resolve(runtimeFile)).href);
+const module = new WebAssembly.Module(readFileSync(probeFile));
+
+/** fail stops the build: Go's start did something a restore cannot rebuild. */
+function fail(why) {
+  throw new Error(`js/snapshot.mjs: ${why}; a pre-initialised module cannot be made`);
+}
+
+/**
+ * record runs Go's start with the random bytes seed, and returns
+ * memory, globals, the seed's address and the operations.
+ */
+function record(seed) {
+  const { Go, scope } = goRuntime({ getRandomValues: () => fail("crypto used outside getRandomData") });
+  const go = new Go();
+  go.argv = ["js", NAME];
+  go.env = {};
+  const gojs = go.importObject.gojs;
+  let inst;
+  const mem = () => new DataView(inst.exports.mem.buffer);
+  const sp = () => inst.exports.getsp() >>> 0;
+  const i64 = (a) => mem().getUint32(a, true) + mem().getInt32(a + 4, true) * 2 ** 32;
+  const str = (a) => new TextDecoder().decode(new Uint8Array(inst.exports.mem.buffer, i64(a), i64(a + 8)));
+  // ref is a value as Go holds it (wasm_exec.js's storeValue): an id of
+  // the value table, or ["n", x] for a number, null for undefined.
+  const ref = (a) => {
+    const f = mem().getFloat64(a, true);
+    if (f === 0) return null;
+    if (!Number.isNaN(f)) return ["n", f];
+    return mem().getUint32(a, true);
+  };
+  const refs = (a) => Array.from({ length: i64(a + 8) }, (_, i) => ref(i64(a) + 8 * i));
+  const ops = [];
+  let seedAddr = null;
+  let clock = 0;
+  const wrap = (name, before, after) => {
+    const orig = gojs[name];
+    gojs[name] = (s) => {
+      s >>>= 0;
+      const op = before(s);
+      orig(s);
+      if (op) ops.push(after ? [...op, ...after(s)] : op);
+    };
+  };
+  gojs["runtime.getRandomData"] = (s) => {
+    s >>>= 0;
+    const [addr, len] = [i64(s + 8), i64(s + 16)];
+    if (seedAddr !== null || len !== 32) fail(`random bytes read twice or not 32 (${len})`);
+    seedAddr = addr;
+    new Uint8Array(inst.exports.mem.buffer, addr, len).set(seed);
+  };
+  gojs["runtime.nanotime1"] = (s) => {
+    const a = (s >>> 0) + 8;
+    mem().setUint32(a, ++clock * 1000, true);
+    mem().setUint32(a + 4, 0, true);
+  };
+  gojs["runtime.walltime"] = (s) => {
+    mem().setUint32((s >>> 0) + 8, 0, true);
+    mem().setUint32((s >>> 0) + 12, 0, true);
+    mem().setInt32((s >>> 0) + 16, 0, true);
+  };
+  for (const name of ["runtime.scheduleTimeoutEvent", "runtime.wasmExit", "syscall/js.copyBytesToGo", "syscall/js.copyBytesToJS", "syscall/js.valueSetIndex", "syscall/js.valueDelete"]) {
+    gojs[name] = () => fail(`Go's start called ${name}`);
+  }
+  // The operations the loader replays, each [kind, ...operands, result].
+  wrap("syscall/js.valueGet", (s) => ["get", ref(s + 8), str(s + 16)], () => [ref(sp() + 32)]);
+  wrap("syscall/js.valueSet", (s) => ["set", ref(s + 8), str(s + 16), ref(s + 32)]);
+  wrap("syscall/js.valueIndex", (s) => ["index", ref(s + 8), i64(s + 16)], () => [ref(sp() + 24)]);
+  wrap("syscall/js.stringVal", (s) => ["string", str(s + 8)], () => [ref(sp() + 24)]);
+  wrap("syscall/js.valueCall", (s) => ["call", ref(s + 8), str(s + 16), refs(s + 32)], () => ok(sp() + 56));
+  wrap("syscall/js.valueInvoke", (s) => ["invoke", ref(s + 8), refs(s + 16)], () => ok(sp() + 40));
+  wrap("syscall/js.valueNew", (s) => ["new", ref(s + 8), refs(s + 16)], () => ok(sp() + 40));
+  wrap("syscall/js.finalizeRef", (s) => ["free", mem().getUint32(s + 8, true)]);
+  wrap("syscall/js.valueLength", (s) => ["length", ref(s + 8)], (s) => [i64(s + 16)]);
+  wrap("syscall/js.valueInstanceOf", (s) => ["instanceOf", ref(s + 8), ref(s + 16)], (s) => [mem().getUint8(s + 24)]);
+  // Go reads a string's bytes in two steps; the replay checks the string.
+  wrap("syscall/js.valuePrepareString", (s) => ["prepare", ref(s + 8)], (s) => [ref(s + 16), new TextDecoder().decode(go._values[ref(s + 16)])]);
+  wrap("syscall/js.valueLoadString", () => null);
+  function ok(a) {
+    if (mem().getUint8(a + 8) !== 1) fail("a call of Go's start threw");
+    return [ref(a)];
+  }
+
+  // Every other import of the module is the engine's own (ew.load), which
+  // Go's start must not call.
+  for (const { module: m, name } of WebAssembly.Module.imports(module)) {
+    if (m !== "gojs") (go.importObject[m] ??= {})[name] ??= () => fail(`Go's start called ${m}.${name}`);
+  }
+  inst = new WebAssembly.Instance(module, go.importObject);
+  let error;
+  go.run(inst).catch((e) => (error = e));
+  if (error || go.exited) fail(`Go's start failed: ${error?.message ?? "the program exited"}`);
+  if (!scope[NAME]) fail(`main() hung nothing on ${NAME}`);
+  if (go._scheduledTimeouts.size || go._pendingEvent) fail("a timer or an event is pending once main() blocks");
+  if (seedAddr === null) fail("the runtime read no random seed");
+  const globals = Array.from({ length: 8 }, (_, i) => {
+    const v = inst.exports[`wasmpost.global${i}`]?.value;
+    if (v === undefined) fail(`${probeFile} does not export its globals (wasmsnap -export-globals)`);
+    return String(BigInt.asIntN(64, BigInt(v)));
+  });
+  return { memory: new Uint8Array(inst.exports.mem.buffer).slice(), globals, seedAddr, ops, api: scope[NAME], go };
+}
+
+const seed = Buffer.from(seedHex, "hex");
+const a = record(seed);
+const b = record(seed.map((x) => x ^ 0xff));
+if (JSON.stringify(a.ops) !== JSON.stringify(b.ops) || a.seedAddr !== b.seedAddr || a.memory.length !== b.memory.length) {
+  fail("Go's start does not do the same with other random bytes");
+}
+// The values Go's start left in the value table, beyond wasm_exec.js's
+// own seven: the loader checks that its replay gives as many.
+const table = a.go._values.length;
+const start = { go: goVersion, name: NAME, ops: a.ops, table, version: a.api.version };
+writeFileSync(join(dir, "state.json"), JSON.stringify({ globals: a.globals, seedAddr: a.seedAddr, seed: seedHex, start }, null, 1) + "\n");
+writeFileSync(join(dir, "memory.a"), a.memory);
+writeFileSync(join(dir, "memory.b"), b.memory);
+console.log(`${dir}: Go's start recorded: ${a.ops.length} operations, ${a.memory.length >> 16} pages, ${table} values`);
