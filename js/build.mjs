@@ -78,7 +78,7 @@ for (const [name, format] of [["index.js", "esm"], ["init.js", "esm"], ["global.
       allowOverwrite: true,
       bundle: true,
       format,
-      target: "es2020",
+      target: "es2021",
       logLevel: "warning",
       // Minified, as a page ships it: the shipped entry is a fifth of the
       // readable sources, which dist/ holds beside it for Node and debuggers.

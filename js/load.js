@@ -104,7 +104,7 @@ const START = "endpoint-wasm.start";
 function restore({ go, global, random }, instance, section) {
   const s = JSON.parse(new TextDecoder().decode(section));
   if (s.go !== goVersion || s.version !== version) {
-    throw loadError(`it was pre-initialised by ${s.go} for version ${s.version}, but its loader is ${goVersion}'s, of version ${version}; rebuild with one toolchain`);
+    throw loadError(`it was pre-initialised by ${s.go} for ${s.version}, its loader is ${goVersion}'s for ${version}: rebuild with one toolchain`);
   }
   const values = [NaN, 0, null, true, false, global, go];
   const refs = values.map(() => Infinity);
@@ -124,10 +124,10 @@ function restore({ go, global, random }, instance, section) {
     if (typeof got === "number") refs[got]++;
     return check(got, want);
   };
-  const check = (got, want) => String(got) === String(want) || fail(`${JSON.stringify(got)}, where Go holds ${JSON.stringify(want)}`);
+  const check = (got, want) => String(got) === String(want) || fail(`gave ${JSON.stringify(got)}, where Go holds ${JSON.stringify(want)} (a JavaScript environment unlike its build's?)`);
   let op;
-  const fail = (what) => {
-    throw loadError(`restoring its start, ${JSON.stringify(op).slice(0, 80)} gave ${what} (a JavaScript environment unlike the one it was built for?); it was not run`);
+  const fail = (what, cause) => {
+    throw loadError(`restoring its start, ${JSON.stringify(op).slice(0, 80)} ${what}; not run`, cause);
   };
   try {
     for (op of s.ops) {
@@ -145,10 +145,11 @@ function restore({ go, global, random }, instance, section) {
         ids.delete(values[a]);
         values[a] = null;
         pool.push(a);
-      } else if (kind !== "free") fail("an operation this loader does not know");
+      } else if (kind !== "free") fail("is an operation this loader does not know");
     }
   } catch (e) {
-    throw e instanceof EndpointError ? e : loadError(`restoring its start, ${JSON.stringify(op).slice(0, 80)} threw: ${e?.message}; it was not run`, e);
+    if (e instanceof EndpointError) throw e;
+    fail(`threw: ${e?.message}`, e);
   }
   op = "the value table";
   check(values.length, s.table);

@@ -49,16 +49,12 @@ const CONSTANTS = [
 ];
 
 /**
- * The runs of keys an OP_SHAPED object begins with (protocol.go, shapes).
- * Such an object is built as a literal of those keys, which V8 makes with
- * its hidden class at once.
+ * How many keys each OP_SHAPED object begins with (protocol.go, shapes):
+ * method, baseUrl, headers, mediaType; method, url, headers; accept,
+ * user-agent; format, previews. Such an object is built as a literal of
+ * those keys (read, below), which V8 makes with its hidden class at once.
  */
-const SHAPES = [
-  ["method", "baseUrl", "headers", "mediaType"],
-  ["method", "url", "headers"],
-  ["accept", "user-agent"],
-  ["format", "previews"],
-];
+const SHAPE_KEYS = [4, 3, 2, 2];
 const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 
 /** How deeply input may nest, the options object being level 1 (D29). */
@@ -100,9 +96,8 @@ const stage = new Uint8Array(STAGE);
 function inURL(route) {
   // Not a regular expression: V8 keeps the last string one matched as
   // RegExp.input, which would keep the caller's route after the call.
-  const c = route.charCodeAt(0) | 0x20;
-  return c === 0x67 ? (route.charCodeAt(1) | 0x20) === 0x65 && (route.charCodeAt(2) | 0x20) === 0x74 && route.charCodeAt(3) === 0x20
-    : c === 0x68 && (route.charCodeAt(1) | 0x20) === 0x65 && (route.charCodeAt(2) | 0x20) === 0x61 && (route.charCodeAt(3) | 0x20) === 0x64 && route.charCodeAt(4) === 0x20;
+  const head = route.slice(0, 5).toLowerCase();
+  return head.startsWith("get ") || head === "head ";
 }
 
 /** asciiOnly reports whether s is all ASCII, by hand for the reason inURL says. */
@@ -558,7 +553,7 @@ export function createWire(exports, hooks = {}) {
           : s === SHAPE_REQUEST ? { method: read(), url: read(), headers: read() }
           : s === SHAPE_HEADERS ? { accept: read(), "user-agent": read() }
           : { format: read(), previews: read() };
-        return members(o, (arg >>> SHAPE_BITS) - SHAPES[s].length);
+        return members(o, (arg >>> SHAPE_BITS) - SHAPE_KEYS[s]);
       }
       case OP_BARE: {
         // The JSON body, with no prototype as the reference's: "__proto__"

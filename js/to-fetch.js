@@ -64,17 +64,15 @@ const own = (o, key) => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] :
  * scheme and host (D23). No regular expression runs on it, as in json().
  */
 function refuseUserinfo(url) {
-  const scheme = url.indexOf("://");
-  if (scheme < 0) return;
-  let end = url.length;
-  for (const c of "/?#\\") {
-    const i = url.indexOf(c, scheme + 3);
-    if (i >= 0 && i < end) end = i;
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return; // a path, which fetch resolves against the page
   }
-  const at = url.lastIndexOf("@", end - 1);
-  if (at <= scheme) return;
-  const shown = `${url.slice(0, scheme + 3)}[redacted]@${url.slice(at + 1, end)}`;
-  throw invalidArgument("url", `holds a credential (${shown}), which fetch refuses and would quote: put it in headers.authorization instead`);
+  if (u.username || u.password) {
+    throw invalidArgument("url", `holds a credential (${u.protocol}//[redacted]@${u.host}), which fetch refuses and would quote: put it in headers.authorization instead`);
+  }
 }
 
 /** headerText is String(value), an error naming the header when that throws. */
@@ -105,14 +103,11 @@ function json(body) {
   }
   const mark = `\u2063bigint${Math.random().toString(36).slice(2)}:`;
   try {
-    return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? dropQuote(part) : part)).join("");
+    // Each part after a mark starts with a bigint's digits and the quote that
+    // closed them, which goes (replace with a string, not a regular
+    // expression: no caller text in RegExp.input).
+    return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? part.replace('"', "") : part)).join("");
   } catch (e) {
     throw unreadable("body", "cannot be written as JSON", e);
   }
-}
-
-/** dropQuote removes the first '"' of part: the one closing a bigint's digits. */
-function dropQuote(part) {
-  const q = part.indexOf('"');
-  return part.slice(0, q) + part.slice(q + 1);
 }

@@ -157,7 +157,7 @@ test("node: when what is thrown out of the engine cannot even be described (the 
   const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
   const rt = prepare();
   const instance = new WebAssembly.Instance(module, rt.go.importObject);
-  boot(rt, instance);
+  boot(rt, instance, module);
   // A stack overflow inside Go leaves its runtime in the middle of a call:
   // called again, it answers at once with what its buffers hold, the
   // previous answer. Here: Go answers, then the call throws a value whose
