@@ -2,61 +2,42 @@ package core
 
 import "strings"
 
-// checkMediaType checks a mediaType option: an object whose format is a
-// string and whose previews is an array of strings (D28 names the field).
-// Neither may hold CR, LF or NUL: they become part of the accept header
-// (D22, D24, D25), and no header ever carries those.
-func checkMediaType(v Value) error {
+// readMediaType checks a mediaType option and returns its format ("" when
+// unset) and previews (nil when unset): an object whose format is a string
+// and whose previews is an array of strings (D28 names the field). Neither
+// may hold CR, LF or NUL: they become part of the accept header (D22, D24,
+// D25), and no header ever carries those.
+func readMediaType(v Value) (format string, previews []Value, err error) {
 	switch v.kind() {
 	case Undefined, Null:
-		return nil
+		return "", nil, nil
 	case Object:
 	default:
-		return errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind()))
+		return "", nil, errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind()))
 	}
 	if f, ok := v.obj().Get("format"); ok && f.IsDefined() {
 		if f.kind() != String {
-			return errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind()))
+			return "", nil, errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind()))
 		}
-		if !headerSafe(f.text()) {
-			return errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
+		if format = f.text(); !headerSafe(format) {
+			return "", nil, errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
 		}
 	}
 	if p, ok := v.obj().Get("previews"); ok && p.IsDefined() {
 		if p.kind() != Array || p.unloaded() {
-			return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind()))
+			return "", nil, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind()))
 		}
-		for _, e := range p.list() {
+		previews = p.list()
+		for _, e := range previews {
 			if e.kind() != String {
-				return errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind()))
+				return "", nil, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind()))
 			}
 			if !headerSafe(e.text()) {
-				return errorf(CodeInvalidHeader, "mediaType.previews", "a name holds a CR, LF or NUL character, which would reach the accept header")
+				return "", nil, errorf(CodeInvalidHeader, "mediaType.previews", "a name holds a CR, LF or NUL character, which would reach the accept header")
 			}
 		}
 	}
-	return nil
-}
-
-// mediaFormat returns mediaType.format ("" when unset).
-func mediaFormat(mt Value) string {
-	if mt.kind() != Object {
-		return ""
-	}
-	f, _ := mt.obj().Get("format")
-	if f.kind() != String {
-		return ""
-	}
-	return f.text()
-}
-
-// mediaPreviews returns mediaType.previews (nil when unset).
-func mediaPreviews(mt Value) []Value {
-	if mt.kind() != Object {
-		return nil
-	}
-	p, _ := mt.obj().Get("previews")
-	return p.list()
+	return format, previews, nil
 }
 
 // trimPreview returns a preview name without its "-preview" suffix (D25).

@@ -172,7 +172,7 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if err := checkMediaType(v); err != nil || v.kind() != Object {
+	if _, _, err := readMediaType(v); err != nil || v.kind() != Object {
 		return v, err
 	}
 	var merged Value

@@ -158,7 +158,7 @@ func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 // mediaType mt (D24-D26), and whether content-type is named at all, null
 // included (D20). No value sent carries CR, LF or NUL (D22):
 // normaliseHeaders checked every one, and a composed accept is made of
-// checked parts only (checkMediaType refuses them in format and previews).
+// checked parts only (readMediaType refuses them in format and previews).
 func (s *session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	in, err := s.normaliseHeaders(hv, "headers")
 	if err != nil {
@@ -167,10 +167,10 @@ func (s *session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	if mt, err = s.loadAll(mt, "mediaType"); err != nil {
 		return nil, false, err
 	}
-	if err := checkMediaType(mt); err != nil {
+	format, previews, err := readMediaType(mt)
+	if err != nil {
 		return nil, false, err
 	}
-	format, previews := mediaFormat(mt), mediaPreviews(mt)
 	out := s.obj()
 	contentType := false
 	for i := 0; i < in.Len(); i++ {
