@@ -42,8 +42,9 @@ function mixer(ep, calls) {
  */
 export function measureMemory(bytes, calls, { mixed = 1000000, capSeconds = 120 } = {}) {
   const rt = prepare();
-  const inst = new WebAssembly.Instance(new WebAssembly.Module(bytes), rt.go.importObject);
-  const ep = start(rt, inst);
+  const module = new WebAssembly.Module(bytes);
+  const inst = new WebAssembly.Instance(module, rt.go.importObject);
+  const ep = start(rt, inst, module); // the module, which a pre-initialised instance is restored from
   const size = () => inst.exports.mem.buffer.byteLength;
   const call = mixer(ep, calls);
   for (let i = 0; i < 20000; i++) call(i);
