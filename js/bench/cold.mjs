@@ -13,7 +13,7 @@
 //     still from run to run.
 // Targets: endpoint-wasm's first call at most 0.95× the floor module's in
 // Chromium and 0.6× in Node (FLOOR_MARGIN).
-// Usage: node js/bench/cold.mjs [runs] (default 11, BENCH_QUICK=1 5; COLD_RUNS also works)
+// Usage: node js/bench/cold.mjs [runs] (default 15, BENCH_QUICK=1 5; COLD_RUNS also works)
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -178,7 +178,7 @@ function node(dir, runs, flags = []) {
  * coldStart runs the cold benchmark: runs fresh pages and processes of
  * each of the three, alternating, and returns their marks and times.
  */
-export async function coldStart({ runs = process.env.BENCH_QUICK ? 5 : 11, log = () => {} } = {}) {
+export async function coldStart({ runs = process.env.BENCH_QUICK ? 5 : 15, log = () => {} } = {}) {
   if (!existsSync(FLOOR_WASM)) throw new Error(`${FLOOR_WASM} is missing: make bench builds it (the Makefile's bin/floor.wasm rule)`);
   const dir = mkdtempSync(join(tmpdir(), "ew-cold-"));
   const before = loadavg()[0];
