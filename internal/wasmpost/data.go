@@ -128,3 +128,18 @@ func layout(mem []byte, minGap int) []Segment {
 		i = end
 	}
 }
+
+// setMemory writes mem as m's data section, split at runs of at least
+// minGap zero bytes (DefaultMinGap when 0 or less), and returns how many
+// segments it wrote.
+func (m *Module) setMemory(mem []byte, minGap int) int {
+	if minGap <= 0 {
+		minGap = DefaultMinGap
+	}
+	segs := layout(mem, minGap)
+	m.setSection(sectionData, encodeData(segs))
+	if _, ok := m.section(sectionDataCount); ok {
+		m.setSection(sectionDataCount, appendULEB(nil, uint64(len(segs))))
+	}
+	return len(segs)
+}

@@ -162,21 +162,30 @@ func (r *reader) uleb32() uint32 {
 
 // sleb32 reads a signed LEB128 number of at most 32 bits.
 func (r *reader) sleb32() int32 {
+	v := r.sleb(5)
+	if v < -1<<31 || v > 1<<31-1 {
+		r.fail(errors.New("LEB128 number overflows 32 bits"))
+	}
+	return int32(v)
+}
+
+// sleb64 reads a signed LEB128 number of at most 64 bits.
+func (r *reader) sleb64() int64 { return r.sleb(10) }
+
+// sleb reads a signed LEB128 number of at most max bytes.
+func (r *reader) sleb(max int) int64 {
 	var v int64
-	for shift := 0; shift < 35; shift += 7 {
+	for shift := 0; shift < 7*max; shift += 7 {
 		c := r.byte()
 		v |= int64(c&0x7f) << shift
 		if c&0x80 == 0 {
-			if c&0x40 != 0 {
+			if shift < 57 && c&0x40 != 0 {
 				v |= -1 << (shift + 7) // sign extension
 			}
-			if v < -1<<31 || v > 1<<31-1 {
-				r.fail(errors.New("LEB128 number overflows 32 bits"))
-			}
-			return int32(v)
+			return v
 		}
 	}
-	r.fail(errors.New("LEB128 number longer than 5 bytes"))
+	r.fail(fmt.Errorf("LEB128 number longer than %d bytes", max))
 	return 0
 }
 

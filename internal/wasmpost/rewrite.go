@@ -60,15 +60,6 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 			return nil, res, fmt.Errorf("pclntab: %w", err)
 		}
 	}
-	gap := opt.MinGap
-	if gap <= 0 {
-		gap = DefaultMinGap
-	}
-	out := layout(mem, gap)
-	m.setSection(sectionData, encodeData(out))
-	if _, ok := m.section(sectionDataCount); ok {
-		m.setSection(sectionDataCount, appendULEB(nil, uint64(len(out))))
-	}
-	res.SegmentsBefore, res.SegmentsAfter = len(segs), len(out)
+	res.SegmentsBefore, res.SegmentsAfter = len(segs), m.setMemory(mem, opt.MinGap)
 	return m.Bytes(), res, nil
 }

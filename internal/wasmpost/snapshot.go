@@ -338,15 +338,7 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 		}
 		clear(mem[f.Addr : f.Addr+f.Len])
 	}
-	gap := st.MinGap
-	if gap <= 0 {
-		gap = DefaultMinGap
-	}
-	segs := layout(mem, gap)
-	m.setSection(sectionData, encodeData(segs))
-	if _, ok := m.section(sectionDataCount); ok {
-		m.setSection(sectionDataCount, appendULEB(nil, uint64(len(segs))))
-	}
+	m.setMemory(mem, st.MinGap)
 	// The memory's limits: the recorded size as minimum, no maximum, as the
 	// linker writes them.
 	m.setSection(sectionMemory, appendULEB(append(appendULEB(nil, 1), 0), uint64(len(st.Memory)/pageSize)))
@@ -428,23 +420,6 @@ func DeadStack(mem []byte, globals []uint64) (Range, error) {
 		return Range{}, fmt.Errorf("SP %#x is not in the stack [%#x, %#x) of g at %#x (runtime.g's layout changed?)", sp, lo, hi, g)
 	}
 	return Range{uint32(lo), uint32(sp - lo)}, nil
-}
-
-// sleb64 reads a signed LEB128 number of at most 64 bits.
-func (r *reader) sleb64() int64 {
-	var v int64
-	for shift := 0; shift < 70; shift += 7 {
-		c := r.byte()
-		v |= int64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if shift < 57 && c&0x40 != 0 {
-				v |= -1 << (shift + 7)
-			}
-			return v
-		}
-	}
-	r.fail(errors.New("LEB128 number longer than 10 bytes"))
-	return 0
 }
 
 // The runtime's hash key (runtime.hashkey: four words, mixed into the hash
