@@ -31,9 +31,9 @@ const maxCachedURL = 4096
 
 // maxGenerationBytes bounds the memory of a generation's templates, as
 // templateBytes counts it, so that the cache holds at most twice that
-// whatever templates come: a few thousand expressions in 4 KiB of url take
-// a thousand times the memory of a route. All of GitHub's routes take
-// less than 1 MiB of it.
+// whatever templates come: a url of thousands of expressions takes far
+// more memory than a route, and a count of urls alone bounds nothing.
+// GitHub's routes all fit one generation (TestEveryGitHubRouteFitsOneGeneration).
 const maxGenerationBytes = 4 << 20
 
 // cache is the type of templateCache: two generations of up to gen templates.

@@ -408,7 +408,7 @@ type encoder struct {
 	// strict refuses what JSON cannot hold, naming where it is in the body,
 	// for Request.BodyBytes: AppendJSON writes it as null.
 	strict bool
-	where  []string // the keys and indexes from the body to the value being written
+	where  []step // the keys and indexes from the body to the value being written
 	err    error
 }
 
@@ -448,7 +448,7 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 			dst = append(dst, ',')
 		}
 		if e.strict {
-			e.where = append(e.where, "["+strconv.Itoa(i)+"]")
+			e.where = append(e.where, step{index: i})
 		}
 		dst = e.value(dst, el) // undefined members are written as null, as JSON.stringify does
 		if e.strict {
@@ -472,7 +472,7 @@ func (e *encoder) object(dst []byte, o *Obj) []byte {
 		dst = appendJSONString(dst, o.ents[i].k)
 		dst = append(dst, ':')
 		if e.strict {
-			e.where = append(e.where, "."+o.ents[i].k)
+			e.where = append(e.where, step{key: o.ents[i].k, index: -1})
 		}
 		dst = e.value(dst, o.ents[i].v)
 		if e.strict {
@@ -482,6 +482,12 @@ func (e *encoder) object(dst []byte, o *Obj) []byte {
 	return append(dst, '}')
 }
 
+// step is a member's key (index -1) or an element's index in a body.
+type step struct {
+	key   string
+	index int
+}
+
 // fail keeps the first error of a body, naming where in it the value is.
 func (e *encoder) fail(code Code, message string) {
 	if e.err != nil {
@@ -489,7 +495,11 @@ func (e *encoder) fail(code Code, message string) {
 	}
 	field := "body"
 	for _, w := range e.where {
-		field += w
+		if w.index < 0 {
+			field += "." + w.key
+		} else {
+			field += "[" + strconv.Itoa(w.index) + "]"
+		}
 	}
 	e.err = errorf(code, redact(field), "%s: %s", redact(field), message)
 }

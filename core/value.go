@@ -118,13 +118,13 @@ func (v Value) obj() *Obj {
 
 // list returns the elements of an Array value, or nil.
 func (v Value) list() []Value {
-	if v.kind() != Array || v.p == nil && !v.unloaded() {
+	if v.kind() != Array {
 		return nil
 	}
 	if v.unloaded() {
 		panic(errUnloaded)
 	}
-	return unsafe.Slice((*Value)(v.p), v.n)
+	return unsafe.Slice((*Value)(v.p), v.n) // nil for no elements
 }
 
 // errUnloaded is the panic of reading a value that was not loaded

@@ -4,9 +4,9 @@ import "testing"
 
 // TestReadingAValueThatWasNotLoadedIsLoud: the text, object or list of a
 // value whose content the bridge has not loaded yet is never read as empty
-// (which would build a request from nothing, as a forgotten load once let
-// a header through unchecked): reading it panics, which the bridge answers
-// as ERR_INTERNAL. Loaded, it reads as given.
+// (which would build a request from nothing, a header left unchecked
+// among it): reading it panics, which the bridge answers as ERR_INTERNAL.
+// Loaded, it reads as given.
 func TestReadingAValueThatWasNotLoadedIsLoud(t *testing.T) {
 	for _, c := range []struct {
 		name string

@@ -61,11 +61,8 @@ func parseData(payload []byte) ([]Segment, error) {
 		data := r.bytes(r.uleb32())
 		segs = append(segs, Segment{Offset: uint32(off), Data: data})
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("data section: %w", r.err)
-	}
-	if !r.done() {
-		return nil, errors.New("data section: bytes after the last segment")
+	if err := r.finish("data"); err != nil {
+		return nil, err
 	}
 	return segs, nil
 }

@@ -189,6 +189,18 @@ func (r *reader) sleb(max int) int64 {
 	return 0
 }
 
+// finish returns the error of reading a section of entries (what names
+// them): one the reader met, or bytes left after the last entry.
+func (r *reader) finish(what string) error {
+	if r.err != nil {
+		return fmt.Errorf("%s section: %w", what, r.err)
+	}
+	if !r.done() {
+		return fmt.Errorf("%s section: bytes after the last entry", what)
+	}
+	return nil
+}
+
 // name reads a name: its length in bytes, then UTF-8.
 func (r *reader) name() string {
 	return string(r.bytes(r.uleb32()))

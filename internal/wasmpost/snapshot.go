@@ -145,11 +145,8 @@ func globals(m *Module) ([]global, error) {
 		}
 		gs = append(gs, global{typ: typ, mut: mut, init: init})
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("global section: %w", r.err)
-	}
-	if !r.done() {
-		return nil, errors.New("global section: bytes after the last global")
+	if err := r.finish("global"); err != nil {
+		return nil, err
 	}
 	return gs, nil
 }
@@ -185,11 +182,8 @@ func exports(m *Module) ([]export, error) {
 		kind := r.byte()
 		es = append(es, export{name, kind, r.uleb32()})
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("export section: %w", r.err)
-	}
-	if !r.done() {
-		return nil, errors.New("export section: bytes after the last export")
+	if err := r.finish("export"); err != nil {
+		return nil, err
 	}
 	return es, nil
 }
