@@ -132,6 +132,11 @@ function record(seed) {
   go.run(inst).catch((e) => (error = e));
   if (error || go.exited) fail(`Go's start failed: ${error?.message ?? "the program exited"}`);
   if (!scope[NAME]) fail(`main() hung nothing on ${NAME}`);
+  // The module's own preparation for its first call (wasm/prepare.go).
+  if (typeof inst.exports.ew_prepare !== "function") fail(`${probeFile} exports no ew_prepare`);
+  const before = ops.length;
+  inst.exports.ew_prepare();
+  if (ops.length !== before) fail("ew_prepare called JavaScript");
   if (go._scheduledTimeouts.size || go._pendingEvent) fail("a timer or an event is pending once main() blocks");
   if (seedAddr === null) fail("the runtime read no random seed");
   const globals = Array.from({ length: 8 }, (_, i) => {

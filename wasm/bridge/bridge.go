@@ -109,7 +109,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	case opEndpoint:
 		var res *core.Request
 		if res, err = b.session.Endpoint(layer, route, options); err == nil {
-			b.w.request(res, nil)
+			b.w.request(res, options) // the url may be theirs unchanged
 		}
 	case opParse:
 		var res *core.Request

@@ -247,13 +247,14 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 	}
 }
 
-// url writes a request's url: by the handle of merged's url when it is that
-// string, else as text.
+// url writes a request's url: by the handle of the caller's url option when
+// it is that string (a next page's url, say), so that the shim answers the
+// caller's own string instead of decoding a copy; else as text.
 func (w *writer) url(url string, merged *core.Obj) {
 	if merged != nil {
-		// (An unloaded url has no text, and a request's url is never "".)
-		if v, ok := merged.Get("url"); ok && v.Kind() == core.String && v.Text() == url {
-			if h, _ := hc.Handle(v); h >= 0 {
+		// A url the engine never loaded was not the one it used (a route's).
+		if v, ok := merged.Get("url"); ok && v.Kind() == core.String {
+			if h, unloaded := hc.Handle(v); h >= 0 && !unloaded && v.Text() == url {
 				w.word(opRef, h)
 				return
 			}
