@@ -20,10 +20,11 @@
 // fs, process and path (wasm_exec.js's stubs, as in every runtime).
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { goSource } from "./go-source.mjs";
+import { generatedModules } from "./generated.mjs";
 
 /** NAME is the global name main() hangs its API on, fixed at build time. */
 export const NAME = "endpointWasm";
@@ -40,6 +41,13 @@ mkdirSync(dir, { recursive: true });
 const runtimeFile = join(dir, "go.mjs");
 writeFileSync(runtimeFile, goSource(goVersion, readFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), "utf8")));
 const { goRuntime } = await import(pathToFileURL(resolve(runtimeFile)).href);
+// The shim's wire, for prepare's calls: its modules and the generated ones.
+const shimDir = join(dir, "shim");
+mkdirSync(shimDir);
+const js = new URL(".", import.meta.url);
+for (const f of readdirSync(js)) if (f.endsWith(".js")) copyFileSync(new URL(f, js), join(shimDir, f));
+for (const [file, source] of Object.entries(generatedModules())) writeFileSync(join(shimDir, file), source);
+const { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, ROOT, createWire } = await import(pathToFileURL(resolve(shimDir, "protocol.js")).href);
 const module = new WebAssembly.Module(readFileSync(probeFile));
 
 /** fail stops the build: Go's start did something a restore cannot rebuild. */
@@ -132,11 +140,9 @@ function record(seed) {
   go.run(inst).catch((e) => (error = e));
   if (error || go.exited) fail(`Go's start failed: ${error?.message ?? "the program exited"}`);
   if (!scope[NAME]) fail(`main() hung nothing on ${NAME}`);
-  // The module's own preparation for its first call (wasm/prepare.go).
-  if (typeof inst.exports.ew_prepare !== "function") fail(`${probeFile} exports no ew_prepare`);
-  const before = ops.length;
-  inst.exports.ew_prepare();
-  if (ops.length !== before) fail("ew_prepare called JavaScript");
+  const opsOfStart = ops.length;
+  prepare(inst);
+  if (ops.length !== opsOfStart) fail("the calls that prepare the module called JavaScript through Go");
   if (go._scheduledTimeouts.size || go._pendingEvent) fail("a timer or an event is pending once main() blocks");
   if (seedAddr === null) fail("the runtime read no random seed");
   const globals = Array.from({ length: 8 }, (_, i) => {
@@ -145,6 +151,44 @@ function record(seed) {
     return String(BigInt.asIntN(64, BigInt(v)));
   });
   return { memory: new Uint8Array(inst.exports.mem.buffer).slice(), globals, seedAddr, ops, api: scope[NAME], go };
+}
+
+/**
+ * prepare makes the module's first calls at build time, through the
+ * shim's own wire, so that what a first call does once (grow the buffers
+ * the bridge reuses, take the allocator's spans; wasm/prepare.go) is in the
+ * snapshot and not in a user's first call, where V8 would compile the code
+ * that does it. Their routes are no program's, and their answers are
+ * checked: a module that answers them wrongly is not shipped.
+ */
+function prepare(inst) {
+  if (typeof inst.exports.ew_prepare !== "function") fail(`${probeFile} exports no ew_prepare`);
+  const wire = createWire(inst.exports);
+  const call = (...args) => {
+    try {
+      return wire.call(...args);
+    } catch (e) {
+      fail(`a call that prepares the module failed: ${e.message}`);
+    }
+  };
+  const layer = call(OP_DEFAULTS, ROOT, undefined, { headers: { authorization: "token prepare" } }, true);
+  const got = [
+    call(OP_ENDPOINT, ROOT, "GET /prepare/{owner}/{repo}/items", { owner: "o", repo: "r", state: "open", per_page: 100 }, false),
+    call(OP_ENDPOINT, layer, "POST /prepare/{owner}/items", { owner: "o", title: "t", labels: ["a"] }, false),
+    call(OP_PARSE, ROOT, undefined, call(OP_MERGE, layer, "GET /prepare{/path}", { path: "p", q: "x" }, false), false),
+  ];
+  const want = [
+    { method: "get", url: "https://api.github.com/prepare/o/r/items?state=open&per_page=100" },
+    { method: "post", url: "https://api.github.com/prepare/o/items", body: { title: "t", labels: ["a"] } },
+    { method: "get", url: "https://api.github.com/prepare/p?q=x" },
+  ];
+  for (const [i, r] of got.entries()) {
+    const { method, url, body } = want[i];
+    if (r.method !== method || r.url !== url || JSON.stringify(r.body) !== JSON.stringify(body)) {
+      fail(`a call that prepares the module answered ${JSON.stringify(r)}`);
+    }
+  }
+  inst.exports.ew_prepare();
 }
 
 const seed = Buffer.from(seedHex, "hex");

@@ -2,41 +2,33 @@
 
 package main
 
-import "github.com/endpoint-wasm/endpoint-wasm/core"
+// A pre-initialised module is readied for its first call at build time:
+// js/snapshot.mjs makes a few calls through the shim's wire once Go's start
+// is done, then calls ew_prepare, and the snapshot holds what they left. A
+// user's first call would otherwise grow the buffers the bridge reuses,
+// take the allocator's first spans of each size, and grow the stack of the
+// goroutine every export runs on (Go leaves one paused for events), which
+// copies the stack and walks each frame through the runtime's tables:
+// little work, but much code, which V8 compiles when it first runs, during
+// that call.
 
-// ew_prepare readies the module for its first call. js/snapshot.mjs calls
-// it once at build time, after Go's start, so that a pre-initialised module
-// starts with it done; no shim calls it. Each export runs on the stack of
-// the goroutine Go leaves paused for events, the same for every call: a
-// user's first call would grow that stack, which copies it and walks each
-// frame through the runtime's tables, and take the allocator's first spans
-// of each size. That is little work but much code, which V8 compiles when
-// it first runs, during the user's first call. Done here, it is compiled
-// and run at build time instead.
+// ew_prepare ends the preparation: it grows the calls' stack to a margin
+// over what the calls needed, and closes a collection they may have opened
+// (collector.go). No shim calls it.
 //
 //go:wasmexport ew_prepare
 func ewPrepare() {
-	// A call of each operation, with a template that has a path and a
-	// query expression, a header and a body: the allocations a call makes.
-	// What it leaves in the engine's template cache is a compiled template,
-	// which no answer depends on.
-	s := hc.NewSession(nil)
-	o := core.O("owner", "o", "repo", "r", "per_page", 1, "headers", core.O("x-prepare", "1"))
-	if m, err := s.Merge(core.New(), "GET /prepare/{owner}/{repo}{?per_page}", o); err == nil {
-		s.Parse(m)
-	}
-	s.Endpoint(core.New(), "POST /prepare/{owner}", core.O("owner", "o", "title", "t"))
 	growStack(0)
-	settle() // no collection stays open (collector.go)
+	settle()
 }
 
-// stackRoom is how much stack ewPrepare leaves the goroutine with: room
-// for the deepest call of ordinary options, so that no such call grows it.
+// stackRoom is the stack ew_prepare leaves room for: more than the deepest
+// call of ordinary options takes, so that no such call grows it.
 const stackRoom = 32 << 10
 
 // growStack has a frame of stackRoom bytes, so that calling it grows the
-// stack to hold one; Go shrinks an idle stack at a collection, never
-// during a call.
+// stack to hold one. (Go shrinks an idle stack at a collection, never
+// during a call.)
 //
 //go:noinline
 func growStack(i int) byte {
