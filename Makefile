@@ -73,9 +73,11 @@ POSTFLAGS := $(if $(DEBUG),-keep-lines)
 # globals of a build-time copy, js/snapshot.mjs runs it in Node and records
 # memory, globals and the JavaScript operations of the start, and wasmsnap
 # writes them into the module, which the loader restores (js/load.js).
+# Before it records, js/snapshot.mjs makes the module's first calls through
+# the shim's wire (js/*.js), so a change to the shim rebuilds the module.
 WASMSNAP := bin/wasmsnap
 
-dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) $(WASMSNAP) bin/postflags js/snapshot.mjs js/go-source.mjs
+dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) $(WASMSNAP) bin/postflags js/snapshot.mjs js/go-source.mjs js/generated.mjs js/text-module.mjs $(wildcard js/*.js)
 	@mkdir -p dist bin
 	$(WASMENV) $(GO) build $(WASMFLAGS) -o bin/endpoint.linked.wasm ./wasm
 	$(WASMPOST) $(POSTFLAGS) -o bin/endpoint.post.wasm bin/endpoint.linked.wasm
