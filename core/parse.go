@@ -133,14 +133,8 @@ func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		return append(url, path...), nil
 	}
 	// D8: a path is joined to baseUrl with exactly one "/".
-	if bv.kind() != String || bv.unloaded() {
-		if bv.IsDefined() {
-			return nil, errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind()))
-		}
-		return nil, errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
-	}
-	if !usableBaseURL(bv.text()) {
-		return nil, errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
+	if bv.kind() != String || bv.unloaded() || !usableBaseURL(bv.text()) {
+		return nil, baseURLError(bv, path)
 	}
 	base := strings.TrimRight(bv.text(), "/")
 	url = append(append(url, base...), '/')
@@ -151,6 +145,19 @@ func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 		return nil, urlTooLong()
 	}
 	return append(url, path...), nil
+}
+
+// baseURLError is the error of a baseUrl that a relative url cannot be
+// joined to (D8): not a string, missing, or not an absolute http or https
+// url naming a host.
+func baseURLError(bv Value, path []byte) error {
+	switch {
+	case bv.kind() == String && !bv.unloaded():
+		return errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
+	case bv.IsDefined():
+		return errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind()))
+	}
+	return errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
 }
 
 // resultHeaders returns the headers of the result: the merged ones hv with

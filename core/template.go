@@ -688,19 +688,9 @@ func (t *template) expandRecording(dst []byte, s *session, o *Obj, spans *[]expr
 				tv = append(tv, tval{kind: tvString, plain: true, s: v.text()})
 				continue
 			}
-			v, err := s.loadAll(v, vs.name)
+			nv, err := s.templateValue(v, vs, &members)
 			if err != nil {
 				return dst, false, err
-			}
-			if members += len(v.list()) + v.obj().Len(); members > MaxURLLength {
-				return dst, false, errorf(CodeInvalidParameter, "url", "its expressions would read more than %d list and object members", MaxURLLength)
-			}
-			nv, err := normalise(vs.name, v)
-			if err != nil {
-				return dst, false, err
-			}
-			if vs.prefix > 0 && (nv.kind == tvList || nv.kind == tvAssoc) {
-				return dst, false, errorf(CodeInvalidParameter, vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
 			}
 			tv = append(tv, nv)
 		}
@@ -718,6 +708,27 @@ func (t *template) expandRecording(dst []byte, s *session, o *Obj, spans *[]expr
 		}
 	}
 	return dst, dots, nil
+}
+
+// templateValue is the value of variable vs for its expression: v
+// loaded and normalised (normalise). members counts the list and object
+// members read so far, which may not pass MaxURLLength.
+func (s *session) templateValue(v Value, vs varSpec, members *int) (tval, error) {
+	v, err := s.loadAll(v, vs.name)
+	if err != nil {
+		return tval{}, err
+	}
+	if *members += len(v.list()) + v.obj().Len(); *members > MaxURLLength {
+		return tval{}, errorf(CodeInvalidParameter, "url", "its expressions would read more than %d list and object members", MaxURLLength)
+	}
+	nv, err := normalise(vs.name, v)
+	if err != nil {
+		return tval{}, err
+	}
+	if vs.prefix > 0 && (nv.kind == tvList || nv.kind == tvAssoc) {
+		return tval{}, errorf(CodeInvalidParameter, vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
+	}
+	return nv, nil
 }
 
 // allUndefined reports whether an expression's values are all undefined.
@@ -759,68 +770,66 @@ func (e *expression) expandRFC(dst []byte, vals []tval) []byte {
 		} else {
 			dst = append(dst, op.sep)
 		}
-		switch v.kind {
-		case tvString:
-			s := v.s
-			if vs.prefix > 0 {
-				s = prefixRunes(s, vs.prefix)
+		if v.kind != tvString {
+			dst = appendComposite(dst, op, v, vs)
+			continue
+		}
+		s := v.s
+		if vs.prefix > 0 {
+			s = prefixRunes(s, vs.prefix)
+		}
+		if op.named {
+			dst = appendNamed(dst, op, vs.name, s == "")
+		}
+		if v.plain { // nothing to encode
+			dst = append(dst, s...)
+		} else {
+			dst = appendRFC6570(dst, s, op.allowReserved)
+		}
+	}
+	return dst
+}
+
+// appendComposite appends a list, or an object as its keys and values in
+// turn (RFC 6570 section 2.4.2): unexploded, its items after one name,
+// separated by commas; exploded, each item (or each key=value pair) a
+// member of its own, separated as the operator separates variables.
+func appendComposite(dst []byte, op *operator, v tval, vs varSpec) []byte {
+	if !vs.explode {
+		if op.named {
+			dst = appendNamed(dst, op, vs.name, false)
+		}
+		for j, s := range v.items {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendRFC6570(dst, s, op.allowReserved)
+		}
+		return dst
+	}
+	if v.kind == tvList {
+		for j, s := range v.items {
+			if j > 0 {
+				dst = append(dst, op.sep)
 			}
 			if op.named {
 				dst = appendNamed(dst, op, vs.name, s == "")
 			}
-			if v.plain { // nothing to encode
-				dst = append(dst, s...)
-				continue
-			}
 			dst = appendRFC6570(dst, s, op.allowReserved)
-		case tvList:
-			if !vs.explode {
-				if op.named {
-					dst = appendNamed(dst, op, vs.name, false)
-				}
-				for j, s := range v.items {
-					if j > 0 {
-						dst = append(dst, ',')
-					}
-					dst = appendRFC6570(dst, s, op.allowReserved)
-				}
-				continue
-			}
-			for j, s := range v.items {
-				if j > 0 {
-					dst = append(dst, op.sep)
-				}
-				if op.named {
-					dst = appendNamed(dst, op, vs.name, s == "")
-				}
-				dst = appendRFC6570(dst, s, op.allowReserved)
-			}
-		case tvAssoc:
-			if !vs.explode {
-				if op.named {
-					dst = appendNamed(dst, op, vs.name, false)
-				}
-				for j, s := range v.items {
-					if j > 0 {
-						dst = append(dst, ',')
-					}
-					dst = appendRFC6570(dst, s, op.allowReserved)
-				}
-				continue
-			}
-			for j := 0; j < len(v.items); j += 2 {
-				if j > 0 {
-					dst = append(dst, op.sep)
-				}
-				dst = appendRFC6570(dst, v.items[j], op.allowReserved)
-				if op.named && v.items[j+1] == "" {
-					dst = append(dst, op.ifemp...)
-					continue
-				}
-				dst = append(dst, '=')
-				dst = appendRFC6570(dst, v.items[j+1], op.allowReserved)
-			}
 		}
+		return dst
+	}
+	for j := 0; j < len(v.items); j += 2 {
+		if j > 0 {
+			dst = append(dst, op.sep)
+		}
+		dst = appendRFC6570(dst, v.items[j], op.allowReserved)
+		if op.named && v.items[j+1] == "" {
+			dst = append(dst, op.ifemp...)
+			continue
+		}
+		dst = append(dst, '=')
+		dst = appendRFC6570(dst, v.items[j+1], op.allowReserved)
 	}
 	return dst
 }
