@@ -19,8 +19,8 @@ import (
 // most maxGenerationBytes of templates, by templateBytes. Urls without expressions,
 // such as the next-page links of pagination, never enter it (session.template).
 //
-// A plain Mutex, not an RWMutex: the lookup under it is short, and an
-// RWMutex links about 3 KB more into the wasm module.
+// A plain Mutex, not an RWMutex: the lookup under it is short, and the
+// module is smaller without one.
 var templateCache = newTemplateCache(templateGeneration)
 
 const templateGeneration = 2048
@@ -109,9 +109,9 @@ type templateTable struct {
 
 // templateBytes is about how much memory a compiled template takes, and
 // never less: its url twice (the cache's copy and the literals cut from
-// it), and a part's and a variable name's share, as measured natively
-// and in WebAssembly for routes and for urls made of thousands of
-// expressions or names (TestTheCachesMemoryIsBoundedInBytes).
+// it), and a part's and a variable name's share, natively and in
+// WebAssembly, for routes and for urls made of thousands of expressions or
+// names (TestTheCachesMemoryIsBoundedInBytes).
 func templateBytes(t *template) int {
 	return 256 + 2*len(t.src) + 96*len(t.parts) + 128*len(t.names)
 }

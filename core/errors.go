@@ -72,7 +72,7 @@ func NewError(code Code, field, message string) *Error {
 
 // errorf builds an *Error whose message is "<field>: <formatted text>".
 // Errors are off the hot path, and errorf is called from some forty places:
-// inlined, each would carry its own copy (a few KB of wasm in all).
+// it is not inlined, so that the module carries it once.
 //
 //go:noinline
 func errorf(code Code, field, format string, args ...any) *Error {

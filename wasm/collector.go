@@ -19,15 +19,15 @@ import "runtime/debug"
 //
 // settle closes an open cycle. Turning the collector off waits for the mark
 // in progress to end, the scheduler running the mark workers meanwhile; the
-// old setting is put back at once. With no cycle open, the pair costs about
-// 0.5 µs in WebAssembly, so it runs after every settleEvery-th call, and
-// after any call whose message is settleAbove bytes or more: such a call
-// costs tens of µs at least, and it is the kind that allocates (its
-// buffers grow), so the next call does not run in a cycle it opened.
+// old setting is put back at once. With no cycle open the pair costs
+// little, but more than a short call, so it runs after every
+// settleEvery-th call, and after any call whose message is settleAbove
+// bytes or more: such a call costs far more than the pair, and it is the
+// kind that allocates (its buffers grow), so the next call does not run in
+// a cycle it opened.
 
 const (
-	// settleEvery is how many calls may pass between two settles: about
-	// 7 ns a call at 0.5 µs each.
+	// settleEvery is how many calls may pass between two settles.
 	settleEvery = 64
 	// settleAbove is the size of a message after which a settle follows.
 	settleAbove = 64 << 10

@@ -10,9 +10,9 @@ import (
 
 // The entry points the shim calls (//go:wasmexport) and the one it answers
 // (//go:wasmimport), with input and answer as bytes and words in linear
-// memory (bridge/protocol.go). A call through js.FuncOf costs about 8 µs before
-// doing any work; these cost a few nanoseconds. None of them blocks, as an
-// export must not.
+// memory (bridge/protocol.go), where a call through js.FuncOf would
+// convert every argument and result through syscall/js, a property at a
+// time. None of them blocks, as an export must not.
 //
 // The box is a small array at a fixed address (ew_box) through which Go
 // tells the shim where its buffers are: the shim reads it as unsigned

@@ -30,7 +30,7 @@ import (
 //	version, goVersion                 -> the package version and the Go toolchain's
 //
 // They go through js.FuncOf and read and build values a property at a
-// time, and are slow (several µs a call).
+// time, and are slow.
 func main() {
 	name := "endpointWasm"
 	if len(os.Args) > 1 {

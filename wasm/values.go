@@ -50,8 +50,7 @@ var hostClasses = [...]struct {
 
 // maxValues is how many values one argument of the global object's members
 // may hold, nested ones included (D29). They read every value, body values
-// too, at a few µs each through syscall/js: past this, a call would run for
-// seconds. The ES module, which passes body values by reference, has no
+// too, each through syscall/js: past this, a call would run for seconds. The ES module, which passes body values by reference, has no
 // such limit.
 const maxValues = 1 << 16
 
