@@ -112,3 +112,27 @@ func TestBodyBytesHasNoBytesForAStreamAsData(t *testing.T) { // D19
 		t.Errorf("a reader as data: %q, %v", b, err)
 	}
 }
+
+// A core.Value or *core.Obj inside a Go value is written by its
+// MarshalJSON as the body is; a Go value From left opaque inside it is
+// refused, since writing it would call encoding/json again, without end
+// for a value that holds itself.
+func TestBodyBytesWritesCoreValuesInsideGoValues(t *testing.T) {
+	type values []any // not a []any: From leaves it opaque, for encoding/json
+	r, err := Endpoint("POST /x", O("data", values{Str("a"), O("b", 1, "c", List(BoolValue(true))), (*Obj)(nil)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := r.BodyBytes(); err != nil || string(b) != `["a",{"b":1,"c":[true]},null]` {
+		t.Errorf("%s, %v", b, err)
+	}
+	r, err = Endpoint("POST /x", O("data", values{1, O("p", goIssue{})}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.BodyBytes()
+	want := "endpoint: body[1]: json: error calling MarshalJSON for type *core.Obj: endpoint: value.p: a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first"
+	if !errors.Is(err, ErrInvalidParameter) || err.Error() != want || b != nil {
+		t.Errorf("%q, %v\nwant %s", b, err, want)
+	}
+}

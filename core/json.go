@@ -409,9 +409,28 @@ type encoder struct {
 	// strict refuses what JSON cannot hold, naming where it is in the body,
 	// for Request.BodyBytes: AppendJSON writes it as null.
 	strict bool
-	where  []step // the keys and indexes from the body to the value being written
-	err    error
+	// inGo is set when the value is inside a Go value, written by
+	// MarshalJSON: a Go value in it is refused, as writing it would call
+	// encoding/json again, without end for a value that holds itself.
+	inGo  bool
+	where []step // the keys and indexes from the body to the value being written
+	err   error
 }
+
+// MarshalJSON writes v as BodyBytes writes a body, for encoding/json when
+// v is inside a Go value, such as a []core.Value parameter: what JSON
+// cannot hold is an error, never null in its place.
+func (v Value) MarshalJSON() ([]byte, error) {
+	e := encoder{strict: true, inGo: true}
+	b := e.value(nil, v)
+	if e.err != nil {
+		return nil, e.err
+	}
+	return b, nil
+}
+
+// MarshalJSON writes o as Value.MarshalJSON does.
+func (o *Obj) MarshalJSON() ([]byte, error) { return ObjValue(o).MarshalJSON() }
 
 func (e *encoder) value(dst []byte, v Value) []byte {
 	switch v.kind() {
@@ -500,6 +519,9 @@ func (e *encoder) fail(code Code, inner, message string) {
 		return
 	}
 	field := "body"
+	if e.inGo {
+		field = "value"
+	}
 	for _, w := range e.where {
 		if w.index < 0 {
 			field += "." + w.key
@@ -526,6 +548,10 @@ func (e *encoder) opaque(dst []byte, ref any) []byte {
 		return dst
 	case io.Reader:
 		e.fail(CodeInvalidParameter, "", "a stream can only be the whole body, data")
+		return dst
+	}
+	if e.inGo {
+		e.fail(CodeInvalidParameter, "", "a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first")
 		return dst
 	}
 	return e.goValue(dst, ref)

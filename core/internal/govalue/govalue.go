@@ -164,9 +164,9 @@ type locator struct {
 	levels   int // the levels the value may have
 	maxDepth int // the levels in all, for the message
 	marshal  bool
-	path    []step
-	open    map[openValue]bool // the pointers, maps and slices being walked: meeting one again is a cycle
-	err     *Error
+	path     []step
+	open     map[openValue]bool // the pointers, maps and slices being walked: meeting one again is a cycle
+	err      *Error
 }
 
 // step is a struct field's name, a map's key (formatted only for an
