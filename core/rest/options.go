@@ -337,7 +337,7 @@ func headerLists(v reflect.Value) (core.Value, bool) {
 // objOptions checks options given as a *core.Obj, converting each Go
 // value core.From left opaque in them.
 func objOptions(o *core.Obj) (*core.Obj, error) {
-	w := walker{field: "options"}
+	var w walker // an option is named by its key alone
 	v, err := w.object(core.ObjValue(o), 1, optionValue)
 	if err != nil {
 		return nil, err
@@ -444,11 +444,7 @@ func (w *walker) object(v core.Value, depth int, check func(k string, e core.Val
 	field := w.field
 	for i := 0; i < o.Len(); i++ {
 		k, e := o.Key(i), o.At(i)
-		if depth == 1 {
-			w.field = k // an option is named by its key alone
-		} else {
-			w.field = govalue.Join(field, k)
-		}
+		w.field = govalue.Join(field, k)
 		c, err := check(k, e)
 		if err != nil {
 			return core.Value{}, err

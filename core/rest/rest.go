@@ -242,15 +242,16 @@ func stream(req *http.Request) bool {
 }
 
 // httpBody returns the body of r as net/http takes it: nil when there is
-// none; the io.Reader given as data; otherwise a *bytes.Reader over the
-// bytes r.BodyBytes writes (a string or []byte as it is, anything else as
-// JSON, D18, D19), for which http.NewRequest sets ContentLength and
-// GetBody.
+// none; the io.Reader given as data; otherwise a *bytes.Reader, for which
+// http.NewRequest sets ContentLength and GetBody, over a string or []byte
+// as it is, or anything else as JSON (D18, D19). A Go value core.From left
+// opaque in the body is converted here, as options are, so that a
+// WebAssembly build, whose core does not link encoding/json, sends it too.
 func httpBody(r *core.Request) (io.Reader, error) {
-	if r.Body.Kind() == core.Undefined {
+	switch ref, class := r.Body.Ref(); {
+	case r.Body.Kind() == core.Undefined:
 		return nil, nil
-	}
-	if ref, class := r.Body.Ref(); class == core.ClassStream {
+	case class == core.ClassStream:
 		if v := reflect.ValueOf(ref); v.Kind() == reflect.Pointer && v.IsNil() {
 			return nil, nilReader(v.Type()) // net/http would read it and panic
 		}
@@ -258,7 +259,16 @@ func httpBody(r *core.Request) (io.Reader, error) {
 			return s, nil
 		}
 	}
-	b, err := r.BodyBytes()
+	body := *r
+	if _, binary := r.Body.Ref(); r.Body.Kind() != core.String && binary != core.ClassBinary {
+		w := walker{code: core.CodeInvalidParameter, field: "body"}
+		v, err := w.value(r.Body, 1)
+		if err != nil {
+			return nil, err
+		}
+		body.Body = v
+	}
+	b, err := body.BodyBytes()
 	if err != nil {
 		return nil, err
 	}

@@ -297,7 +297,7 @@ func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *
 		t.Errorf("body %s", b)
 	}
 	r, _ = core.Endpoint("POST /x", core.O("hook", func() {}))
-	if _, err := HTTPRequest(context.Background(), r); !errors.Is(err, core.ErrInvalidParameter) || !strings.Contains(err.Error(), "hook: encoding/json cannot write a value of type func()") {
+	if _, err := HTTPRequest(context.Background(), r); !errors.Is(err, core.ErrInvalidParameter) || err.Error() != "endpoint: body.hook: encoding/json cannot write a value of type func()" {
 		t.Errorf("a function in a body: %v", err)
 	}
 	if _, err := HTTPRequest(nil, r); !errors.Is(err, core.ErrInvalidArgument) {
