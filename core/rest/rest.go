@@ -162,8 +162,9 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 // refuse. A host header sets the request's Host, which net/http sends in
 // its place.
 //
-// Where core.Request.BodyBytes refuses a Go value core.From left opaque,
-// HTTPRequest writes it as encoding/json does, or returns an error naming it.
+// A Go value core.From left opaque in the body is written as encoding/json
+// writes it, in every build (core.Request.BodyBytes refuses it in a
+// WebAssembly build), or is an error naming it.
 func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 	if ctx == nil {
 		return nil, nilContext()
