@@ -134,7 +134,13 @@ func structOptions(v reflect.Value) (*core.Obj, error) {
 		}
 		return true
 	})
-	o, err := fromGo(written.Interface(), core.CodeInvalidParameter, "", 1)
+	text, e := govalue.Marshal(written.Interface(), 1, core.MaxDepth)
+	if e != nil {
+		option, _, _ := strings.Cut(e.Field, ".")
+		option, _, _ = strings.Cut(option, "[")
+		return nil, goError(codeFor(option), "", e)
+	}
+	o, err := core.DecodeGoJSON(text)
 	if err != nil {
 		return nil, err
 	}

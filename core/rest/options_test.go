@@ -227,6 +227,9 @@ func TestOptionsRefuseWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
 		{"a struct's field", struct {
 			Hook func() `json:"hook"`
 		}{}, core.CodeInvalidParameter, "hook", "endpoint: hook: encoding/json cannot write a value of type func()"},
+		{"a struct's header", struct {
+			Headers map[string]any `json:"headers"`
+		}{map[string]any{"x-hook": func() {}}}, core.CodeInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
 		{"in a *core.Obj", core.O("mediaType", core.O("format", make(chan int))), core.CodeInvalidArgument, "mediaType.format", "endpoint: mediaType.format: encoding/json cannot write a value of type chan int"},
 		{"a NaN in a *core.Obj", core.O("score", core.Num(math.NaN())), core.CodeInvalidParameter, "score", "endpoint: score: JSON has no number NaN"},
 		{"a Go cycle (D29)", Params{"head": loop}, core.CodeInvalidArgument, "head.next", "endpoint: head.next: a cycle: this *rest.node holds itself"},

@@ -39,11 +39,13 @@ func Join(prefix, field string) string {
 
 // Marshal returns x as encoding/json writes it, HTML characters unescaped
 // as JavaScript's JSON.stringify leaves them, with at most maxDepth levels
-// of arrays and objects in all, x being at level depth (D29). x is walked first for its nesting and cycles
-// alone, since encoding/json has no bound on either and a value a million
-// levels deep would exhaust its stack; then encoding/json writes it once;
-// and only a value it refuses is walked again, to find the field. The
-// cost is in proportion to x.
+// of arrays and objects in all, x being at level depth (D29).
+//
+// x is walked first for its nesting and cycles alone, since encoding/json
+// bounds neither and a value a million levels deep would exhaust its
+// stack; then encoding/json writes it once; and only a value it refuses is
+// walked again, each value it holds given to encoding/json alone once, to
+// find the field. The cost stays in proportion to x.
 func Marshal(x any, depth, maxDepth int) ([]byte, *Error) {
 	v := reflect.ValueOf(x)
 	levels := maxDepth - depth + 1 // the levels x may have

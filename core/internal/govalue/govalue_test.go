@@ -165,3 +165,34 @@ func ExampleMarshal() {
 	fmt.Println(err)
 	// Output: labels[1]: encoding/json cannot write a value of type func()
 }
+
+// counted counts the calls of its MarshalJSON.
+type counted struct{ calls *int }
+
+func (c counted) MarshalJSON() ([]byte, error) {
+	*c.calls++
+	return []byte("1"), nil
+}
+
+// Finding the field of a refused value gives encoding/json each value it
+// holds once more, however deep the field: the cost stays in proportion to
+// the value.
+func TestMarshalFindsAFieldWritingEachValueAtMostTwice(t *testing.T) {
+	calls := 0
+	const levels, siblings = 100, 50
+	var v any = func() {}
+	for range levels {
+		l := make([]any, 0, siblings+1)
+		for range siblings {
+			l = append(l, counted{&calls})
+		}
+		v = append(l, v)
+	}
+	_, err := Marshal(v, 1, 256)
+	if err == nil || err.Field != strings.Repeat("[50]", levels) {
+		t.Fatalf("got %+v", err)
+	}
+	if calls > 2*levels*siblings {
+		t.Errorf("%d calls of MarshalJSON for %d values", calls, levels*siblings)
+	}
+}
