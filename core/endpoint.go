@@ -147,12 +147,14 @@ func (b *Builder) DEFAULTS() *Obj { return b.orBase().defaults.deepClone(1) }
 // BodyBytes returns the body as bytes to send: JSON text for a body the
 // engine built (or a value passed as data), the bytes themselves for a
 // string or []byte, and nil when there is no body or it is a stream. A Go
-// value that From leaves opaque (a struct, a channel, a map of other
-// types), a stream inside the body, or a value nested past MaxDepth is an
-// *Error naming where it is in the body: nothing is sent as null in its
-// place. Package core/rest writes such values as encoding/json does; this
-// package does not link encoding/json, so that the WebAssembly module,
-// which links it, stays without it.
+// value that From leaves opaque (a struct, a time.Time, a []byte inside
+// the body) is written as encoding/json writes it. What JSON cannot hold
+// (a channel, a function, NaN, a stream inside the body, a cycle, a value
+// nested past MaxDepth) is an *Error naming where it is in the body
+// ("body.issue.labels[2]"): nothing is sent as null in its place (D28,
+// D29). A WebAssembly build does not link encoding/json, whose size the
+// module would carry, and refuses a Go value From left opaque; package
+// core/rest converts it in every build.
 func (r *Request) BodyBytes() ([]byte, error) {
 	switch r.Body.kind() {
 	case Undefined:

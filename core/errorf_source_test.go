@@ -7,6 +7,7 @@ package core
 
 import (
 	"go/ast"
+	"go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -29,7 +30,11 @@ func TestEveryErrorfCallGivesItsVerbsTheirTypes(t *testing.T) {
 	}
 	var files []*ast.File
 	for _, e := range entries {
-		if name := e.Name(); strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+		name := e.Name()
+		if match, err := build.Default.MatchFile(".", name); err != nil || !match { // the files of this build only: gojson_wasm.go is the WebAssembly build's
+			continue
+		}
+		if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
 			f, err := parser.ParseFile(fset, name, nil, 0)
 			if err != nil {
 				t.Fatal(err)

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"io"
 	"strconv"
 	"unicode/utf8"
 )
@@ -408,15 +409,34 @@ type encoder struct {
 	// strict refuses what JSON cannot hold, naming where it is in the body,
 	// for Request.BodyBytes: AppendJSON writes it as null.
 	strict bool
-	where  []step // the keys and indexes from the body to the value being written
-	err    error
+	// inGo is set when the value is inside a Go value, written by
+	// MarshalJSON: a Go value in it is refused, as writing it would call
+	// encoding/json again, without end for a value that holds itself.
+	inGo  bool
+	where []step // the keys and indexes from the body to the value being written
+	err   error
 }
+
+// MarshalJSON writes v as BodyBytes writes a body, for encoding/json when
+// v is inside a Go value, such as a []core.Value parameter: what JSON
+// cannot hold is an error, never null in its place.
+func (v Value) MarshalJSON() ([]byte, error) {
+	e := encoder{strict: true, inGo: true}
+	b := e.value(nil, v)
+	if e.err != nil {
+		return nil, e.err
+	}
+	return b, nil
+}
+
+// MarshalJSON writes o as Value.MarshalJSON does.
+func (o *Obj) MarshalJSON() ([]byte, error) { return ObjValue(o).MarshalJSON() }
 
 func (e *encoder) value(dst []byte, v Value) []byte {
 	switch v.kind() {
 	case Opaque:
 		if e.strict {
-			e.fail(CodeInvalidParameter, "a Go value that core.From leaves opaque (a struct, a stream, a function...) cannot be written as JSON here: convert it first, or build the request with package core/rest, which writes it as encoding/json does")
+			return e.opaque(dst, v.refOf())
 		}
 		return append(dst, "null"...)
 	case Undefined, Null:
@@ -425,6 +445,9 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 		return append(dst, v.text()...)
 	case Number:
 		if v.text() == "NaN" || v.text() == "Infinity" || v.text() == "-Infinity" {
+			if e.strict { // JSON has no such number, and a Go caller gets an error, not null in its place
+				e.fail(CodeInvalidParameter, "", "JSON has no number "+v.text())
+			}
 			return append(dst, "null"...)
 		}
 		return append(dst, v.text()...)
@@ -433,7 +456,7 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	}
 	if v.unloaded() || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
 		if e.strict {
-			e.fail(CodeInvalidArgument, "nested deeper than "+strconv.Itoa(MaxDepth)+" levels, or cyclic")
+			e.fail(CodeInvalidArgument, "", "nested deeper than "+strconv.Itoa(MaxDepth)+" levels, or cyclic")
 		}
 		return append(dst, "null"...)
 	}
@@ -488,12 +511,17 @@ type step struct {
 	index int
 }
 
-// fail keeps the first error of a body, naming where in it the value is.
-func (e *encoder) fail(code Code, message string) {
+// fail keeps the first error of a body, naming where in it the value is:
+// the member being written, and inner, the path inside it when it is a Go
+// value ("labels[2]"), if any.
+func (e *encoder) fail(code Code, inner, message string) {
 	if e.err != nil {
 		return
 	}
 	field := "body"
+	if e.inGo {
+		field = "value"
+	}
 	for _, w := range e.where {
 		if w.index < 0 {
 			field += "." + w.key
@@ -501,7 +529,32 @@ func (e *encoder) fail(code Code, message string) {
 			field += "[" + strconv.Itoa(w.index) + "]"
 		}
 	}
-	e.err = errorf(code, redact(field), "%s: %s", redact(field), message)
+	if inner != "" {
+		if inner[0] != '[' {
+			field += "."
+		}
+		field += inner
+	}
+	e.err = errorf(code, field, "%s", message)
+}
+
+// opaque writes a Go value that From left opaque, as encoding/json writes
+// it where this build links it (goValue), or refuses it: a stream, which
+// only data can be (D19), and an opaque value that holds no Go value.
+func (e *encoder) opaque(dst []byte, ref any) []byte {
+	switch ref.(type) {
+	case nil:
+		e.fail(CodeInvalidParameter, "", "an opaque value that holds no Go value has no JSON encoding")
+		return dst
+	case io.Reader:
+		e.fail(CodeInvalidParameter, "", "a stream can only be the whole body, data")
+		return dst
+	}
+	if e.inGo {
+		e.fail(CodeInvalidParameter, "", "a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first")
+		return dst
+	}
+	return e.goValue(dst, ref)
 }
 
 const hexDigits = "0123456789abcdef"

@@ -15,9 +15,10 @@ import (
 )
 
 // TestTheWebAssemblyModuleLinksNoneOfTheGoAPI: endpoint.wasm, built from
-// ./wasm, links package core and the bridge, never this package nor
-// core/internal/govalue: their reflect-based conversion would only make
-// the module larger (docs/go.md, "Why two packages").
+// ./wasm, links package core and the bridge, never this package,
+// core/internal/govalue nor encoding/json, which core links in native
+// builds only (core/gojson.go): they would only make the module larger
+// (docs/go.md, "Why two packages").
 func TestTheWebAssemblyModuleLinksNoneOfTheGoAPI(t *testing.T) {
 	const module = "github.com/endpoint-wasm/endpoint-wasm/"
 	cmd := exec.Command("go", "list", "-deps", "./wasm")
@@ -31,7 +32,7 @@ func TestTheWebAssemblyModuleLinksNoneOfTheGoAPI(t *testing.T) {
 	if !slices.Contains(deps, module+"core") {
 		t.Fatalf("the module's dependencies do not hold core: %v", deps)
 	}
-	for _, p := range []string{module + "core/rest", module + "core/internal/govalue"} {
+	for _, p := range []string{module + "core/rest", module + "core/internal/govalue", "encoding/json"} {
 		if slices.Contains(deps, p) {
 			t.Errorf("endpoint.wasm links %s", p)
 		}

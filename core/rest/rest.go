@@ -58,15 +58,17 @@
 package rest
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/core/internal/govalue"
 )
 
 // Params is the options of a request as a map, for a literal at the call
@@ -97,7 +99,7 @@ func Defaults(params any) (*Builder, error) {
 // Options converts params as NewRequest does, into the options that
 // core's Endpoint, Merge and Defaults take, for a caller that uses core
 // directly.
-func Options(params any) (*core.Obj, error) { return govalue.Options(params) }
+func Options(params any) (*core.Obj, error) { return options(params) }
 
 // Builder builds requests over a set of defaults: the token and baseUrl of
 // a client, for example. The zero Builder has the global defaults. A
@@ -122,7 +124,7 @@ func (b *Builder) Core() *core.Builder { return b.core() }
 // not changed. Headers and objects merge key by key; anything else is
 // replaced.
 func (b *Builder) Defaults(params any) (*Builder, error) {
-	options, err := govalue.Options(params)
+	options, err := options(params)
 	if err != nil {
 		return nil, err
 	}
@@ -139,13 +141,13 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 	if ctx == nil {
 		return nil, nilContext()
 	}
-	options, err := govalue.Options(params)
+	options, err := options(params)
 	if err != nil {
 		return nil, err
 	}
 	r, err := b.core().Endpoint(route, options)
 	if err != nil {
-		return nil, govalue.Describe(err, params)
+		return nil, describe(err, params)
 	}
 	return HTTPRequest(ctx, r)
 }
@@ -160,8 +162,9 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 // refuse. A host header sets the request's Host, which net/http sends in
 // its place.
 //
-// Where core.Request.BodyBytes refuses a Go value core.From left opaque,
-// HTTPRequest writes it as encoding/json does, or returns an error naming it.
+// A Go value core.From left opaque in the body is written as encoding/json
+// writes it, in every build (core.Request.BodyBytes refuses it in a
+// WebAssembly build), or is an error naming it.
 func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 	if ctx == nil {
 		return nil, nilContext()
@@ -169,7 +172,7 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 	if r == nil {
 		return nil, core.NewError(core.CodeInvalidArgument, "r", "r: nil: pass the request options core.Endpoint or core.Parse returned")
 	}
-	body, err := govalue.Body(r)
+	body, err := httpBody(r)
 	if err != nil {
 		return nil, err
 	}
@@ -237,6 +240,40 @@ func validHost(h string) bool {
 // know: an io.Reader other than those in memory it recognises.
 func stream(req *http.Request) bool {
 	return req.ContentLength == 0 && req.Body != nil && req.Body != http.NoBody
+}
+
+// httpBody returns the body of r as net/http takes it: nil when there is
+// none; the io.Reader given as data; otherwise a *bytes.Reader, for which
+// http.NewRequest sets ContentLength and GetBody, over a string or []byte
+// as it is, or anything else as JSON (D18, D19). A Go value core.From left
+// opaque in the body is converted here, as options are, so that a
+// WebAssembly build, whose core does not link encoding/json, sends it too.
+func httpBody(r *core.Request) (io.Reader, error) {
+	switch ref, class := r.Body.Ref(); {
+	case r.Body.Kind() == core.Undefined:
+		return nil, nil
+	case class == core.ClassStream:
+		if v := reflect.ValueOf(ref); v.Kind() == reflect.Pointer && v.IsNil() {
+			return nil, nilReader(v.Type()) // net/http would read it and panic
+		}
+		if s, ok := ref.(io.Reader); ok {
+			return s, nil
+		}
+	}
+	body := *r
+	if _, binary := r.Body.Ref(); r.Body.Kind() != core.String && binary != core.ClassBinary {
+		w := walker{code: core.CodeInvalidParameter, field: "body"}
+		v, err := w.value(r.Body, 1)
+		if err != nil {
+			return nil, err
+		}
+		body.Body = v
+	}
+	b, err := body.BodyBytes()
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(b), nil
 }
 
 // nilContext is the error for a nil context, which net/http refuses.

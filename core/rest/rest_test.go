@@ -211,7 +211,7 @@ func TestNewRequestRefusesEachWayARequestCannotBeBuilt(t *testing.T) {
 			`endpoint: url: net/http cannot send to it: invalid port ":ghp_[redacted]" after host`},
 		{"a header value with a control character net/http refuses", context.Background(), "GET /x", Params{"headers": Params{"x-a": "a\x01b"}}, core.ErrInvalidHeader, "endpoint: headers.x-a: net/http cannot send this value"},
 		{"a host header net/http would send empty", context.Background(), "GET /x", Params{"headers": Params{"host": "a b"}}, core.ErrInvalidHeader, "endpoint: headers.host: net/http cannot send this value"},
-		{"a MarshalJSON that writes a bigint literal", context.Background(), "POST /x", Params{"n": bigintLiteral{}}, core.ErrInvalidParameter, "n: rest.bigintLiteral's MarshalJSON wrote invalid JSON"},
+		{"a MarshalJSON that writes a bigint literal", context.Background(), "POST /x", Params{"n": bigintLiteral{}}, core.ErrInvalidParameter, "endpoint: n: json: error calling MarshalJSON for type rest.bigintLiteral: invalid character 'n' after top-level value"},
 		{"a chain of a million pointers (D29)", context.Background(), "POST /x", Params{"a": pointerChain(1_000_000)}, core.ErrInvalidArgument, "endpoint: a: nested deeper than 256 levels"},
 	}
 	for _, c := range cases {
@@ -297,7 +297,7 @@ func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *
 		t.Errorf("body %s", b)
 	}
 	r, _ = core.Endpoint("POST /x", core.O("hook", func() {}))
-	if _, err := HTTPRequest(context.Background(), r); !errors.Is(err, core.ErrInvalidParameter) || !strings.Contains(err.Error(), "hook: encoding/json cannot write a value of type func()") {
+	if _, err := HTTPRequest(context.Background(), r); !errors.Is(err, core.ErrInvalidParameter) || err.Error() != "endpoint: body.hook: encoding/json cannot write a value of type func()" {
 		t.Errorf("a function in a body: %v", err)
 	}
 	if _, err := HTTPRequest(nil, r); !errors.Is(err, core.ErrInvalidArgument) {

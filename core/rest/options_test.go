@@ -1,0 +1,348 @@
+package rest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+)
+
+// canonJSON returns JSON text re-encoded by encoding/json from its decoded
+// value, numbers kept as written: two texts are equal exactly when they are
+// the same JSON value, whatever their key order.
+func canonJSON(t *testing.T, text []byte) string {
+	t.Helper()
+	d := json.NewDecoder(bytes.NewReader(text))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("invalid JSON %s: %v", text, err)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+type params struct {
+	Owner   string            `json:"owner"`
+	Page    int               `json:"page,omitempty"`
+	Headers map[string]string `json:"headers,omitempty"`
+	Data    any               `json:"data,omitempty"`
+	Request any               `json:"request,omitempty"`
+}
+
+// data is sent as given when it is a string, []byte or an io.Reader, and
+// as JSON otherwise (D19); request stays the caller's (D27).
+func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testing.T) {
+	text := "caf\xe9" // not UTF-8: sent as the bytes given, not replaced
+	bin := []byte{0, 1, 2}
+	r := strings.NewReader("stream")
+	hook := func() {}
+	type payload struct {
+		Name string `json:"name"`
+	}
+	cases := []struct {
+		name  string
+		data  any
+		check func(v core.Value) bool
+	}{
+		{"a string", text, func(v core.Value) bool { return v.Kind() == core.String && v.Text() == text }},
+		{"a json.Number, as JSON", json.Number("1"), func(v core.Value) bool { return v.Kind() == core.Number }},
+		{"[]byte", bin, func(v core.Value) bool {
+			ref, class := v.Ref()
+			b, ok := ref.([]byte)
+			return class == core.ClassBinary && ok && &b[0] == &bin[0]
+		}},
+		{"an io.Reader", r, func(v core.Value) bool { ref, class := v.Ref(); return class == core.ClassStream && ref == r }},
+		{"a struct", payload{"x"}, func(v core.Value) bool { return string(core.AppendJSON(nil, v)) == `{"name":"x"}` }},
+		{"a pointer to a string, as JSON", &text, func(v core.Value) bool { return v.Kind() == core.String && v.Text() == "caf\ufffd" }},
+		{"json.RawMessage, as JSON", json.RawMessage(`[1]`), func(v core.Value) bool { return v.Kind() == core.Array }},
+		{"a core.Value", core.OpaqueValue(bin, core.ClassBinary), func(v core.Value) bool { return v.Kind() == core.Opaque }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, p := range []any{params{Owner: "o", Data: c.data}, map[string]any{"owner": "o", "data": c.data}, core.O("owner", "o", "data", c.data)} {
+				o, err := Options(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v, _ := o.Get("data"); !c.check(v) {
+					t.Errorf("%T: data became %s", p, core.AppendJSON(nil, v))
+				}
+			}
+		})
+	}
+	// A bytes.Buffer field of a struct given by pointer reads through its
+	// address, as encoding/json would call its pointer's methods.
+	withBuffer := &struct {
+		Data bytes.Buffer `json:"data"`
+	}{}
+	withBuffer.Data.WriteString("buffered")
+	o, err := Options(withBuffer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := o.Get("data"); v.Kind() != core.Opaque {
+		t.Errorf("a bytes.Buffer as data became %s", core.AppendJSON(nil, v))
+	} else if r, _ := v.Ref(); r != &withBuffer.Data {
+		t.Errorf("a bytes.Buffer as data is %T, not the buffer's address", r)
+	}
+	for _, p := range []any{params{Owner: "o", Request: hook}, Params{"owner": "o", "request": hook}} {
+		o, err = Options(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := o.Get("request")
+		if ref, _ := v.Ref(); reflect.ValueOf(ref).Pointer() != reflect.ValueOf(hook).Pointer() {
+			t.Errorf("%T: request is not the caller's, by reference", p)
+		}
+	}
+}
+
+// A struct, a pointer to it, a map and a *core.Obj of the same members are
+// the same options; a nil of any of them is no options.
+func TestOptionsTakesAStructAMapOrACoreObjAlike(t *testing.T) {
+	want := `{"owner":"o","page":2,"headers":{"authorization":"token t"}}`
+	m := map[string]any{"owner": "o", "page": 2, "headers": map[string]string{"authorization": "token t"}}
+	s := params{Owner: "o", Page: 2, Headers: map[string]string{"authorization": "token t"}}
+	for _, p := range []any{s, &s, m, core.O("owner", "o", "page", 2, "headers", core.O("authorization", "token t"))} {
+		o, err := Options(p)
+		if err != nil {
+			t.Fatalf("%T: %v", p, err)
+		}
+		if got := canonJSON(t, core.AppendJSON(nil, core.ObjValue(o))); got != canonJSON(t, []byte(want)) {
+			t.Errorf("%T: got %s", p, got)
+		}
+	}
+	for _, p := range []any{nil, (*params)(nil), map[string]any(nil), (*core.Obj)(nil), core.NullValue()} {
+		if o, err := Options(p); o != nil || err != nil {
+			t.Errorf("%#v: %v %v, want no options", p, o, err)
+		}
+	}
+}
+
+// A struct's fields keep their order; a map's keys come sorted,
+// integer-like keys first, as in every object of the engine.
+func TestOptionsKeepAStructsFieldOrderAndSortAMapsKeys(t *testing.T) {
+	for _, c := range []struct {
+		params any
+		want   string
+	}{
+		{struct {
+			Zeta  int    `json:"zeta"`
+			Alpha string `json:"alpha"`
+		}{1, "a"}, `{"zeta":1,"alpha":"a"}`},
+		{Params{"b": 1, "10": 2, "a": 3, "2": 4}, `{"2":4,"10":2,"a":3,"b":1}`},
+	} {
+		o, err := Options(c.params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != c.want {
+			t.Errorf("got %s, want %s", got, c.want)
+		}
+	}
+}
+
+// A *core.Obj with nothing to convert is taken as it is, the very object
+// (D15); one holding a Go value From left opaque is copied with it
+// converted, the caller's left as it was.
+func TestOptionsTakeACoreObjAsItIsOrConvertACopy(t *testing.T) {
+	o := core.O("a", 1, "b", core.O("c", "d"))
+	if got, err := Options(o); err != nil || got != o {
+		t.Errorf("a *core.Obj with nothing to convert was copied: %v", err)
+	}
+	type point struct{ X, Y int }
+	o2 := core.O("p", point{1, 2}, "n", 1)
+	got, err := Options(o2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(core.AppendJSON(nil, core.ObjValue(got))); s != `{"p":{"X":1,"Y":2},"n":1}` {
+		t.Errorf("got %s", s)
+	}
+	if p, _ := o2.Get("p"); p.Kind() != core.Opaque {
+		t.Error("the caller's object was changed")
+	}
+}
+
+// Up to MaxDepth levels, counting the options object as level 1, are
+// allowed, whether they come from Go lists or a MarshalJSON (D29).
+func TestOptionsAllowMaxDepthLevelsAndNoMore(t *testing.T) {
+	nest := func(n int) any { // n levels of lists
+		var v any = "leaf"
+		for range n {
+			v = []any{v}
+		}
+		return v
+	}
+	raw := func(n int) json.RawMessage {
+		return json.RawMessage(strings.Repeat("[", n) + strings.Repeat("]", n))
+	}
+	for _, p := range []any{nest(core.MaxDepth - 1), raw(core.MaxDepth - 1)} {
+		if _, err := Options(Params{"p": p}); err != nil {
+			t.Errorf("%d levels: %v", core.MaxDepth, err)
+		}
+	}
+	for _, p := range []any{nest(core.MaxDepth), raw(core.MaxDepth)} {
+		_, err := Options(Params{"p": p})
+		var e *core.Error
+		if !errors.As(err, &e) || e.Code != core.CodeInvalidArgument || !strings.HasSuffix(err.Error(), ": nested deeper than 256 levels") {
+			t.Errorf("%d levels: %v", core.MaxDepth+1, err)
+		}
+	}
+}
+
+// Options that are not an object, or a member that cannot be written, are
+// errors naming the field; a member of an option that is not a parameter
+// is ERR_INVALID_ARGUMENT (D28).
+func TestOptionsRefuseWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
+	type node struct {
+		Next *node `json:"next"`
+	}
+	loop := &node{}
+	loop.Next = loop
+	cyclic := core.O("a", 1)
+	cyclic.Set("self", core.ObjValue(cyclic))
+	cases := []struct {
+		name    string
+		x       any
+		code    core.Code
+		field   string
+		message string
+	}{
+		{"a number", 42, core.CodeInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a int"},
+		{"a slice", []string{"a"}, core.CodeInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a []string"},
+		{"a string Value", core.Str("x"), core.CodeInvalidArgument, "options", "endpoint: options: must be an object"},
+		{"a parameter", map[string]any{"labels": []any{"a", func() {}}}, core.CodeInvalidParameter, "labels[1]", "endpoint: labels[1]: encoding/json cannot write a value of type func()"},
+		{"a header", map[string]any{"headers": map[string]any{"x-hook": func() {}}}, core.CodeInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
+		{"data", map[string]any{"data": map[string]any{"c": make(chan int)}}, core.CodeInvalidArgument, "data.c", "endpoint: data.c: encoding/json cannot write a value of type chan int"},
+		{"a struct's field", struct {
+			Hook func() `json:"hook"`
+		}{}, core.CodeInvalidParameter, "hook", "endpoint: hook: encoding/json cannot write a value of type func()"},
+		{"a struct's header", struct {
+			Headers map[string]any `json:"headers"`
+		}{map[string]any{"x-hook": func() {}}}, core.CodeInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
+		{"in a *core.Obj", core.O("mediaType", core.O("format", make(chan int))), core.CodeInvalidArgument, "mediaType.format", "endpoint: mediaType.format: encoding/json cannot write a value of type chan int"},
+		{"a NaN in a *core.Obj", core.O("score", core.Num(math.NaN())), core.CodeInvalidParameter, "score", "endpoint: score: JSON has no number NaN"},
+		{"a Go cycle (D29)", Params{"head": loop}, core.CodeInvalidArgument, "head.next", "endpoint: head.next: a cycle: this *rest.node holds itself"},
+		{"a *core.Obj cycle (D29)", core.O("p", cyclic), core.CodeInvalidArgument, "p.self", "endpoint: p.self: a cycle: this value holds itself"},
+		{"a stream as a parameter (D19)", core.O("file", strings.NewReader("x")), core.CodeInvalidParameter, "file", "endpoint: file: a stream can only be the whole body, data"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Options(c.x)
+			var e *core.Error
+			if !errors.As(err, &e) || e.Code != c.code || e.Field != c.field || err.Error() != c.message {
+				t.Errorf("got %v (%#v)\nwant %s at %q: %q", err, e, c.code, c.field, c.message)
+			}
+		})
+	}
+	if _, err := Options(map[int]int{1: 2}); err != nil { // JSON writes an object
+		t.Errorf("a map with int keys: %v", err)
+	}
+}
+
+// An error the engine gives for a parameter's JSON kind names its Go type.
+func TestAnErrorOfTheEngineNamesTheParametersGoType(t *testing.T) {
+	type filter struct{ State string }
+	engine := core.NewError(core.CodeInvalidParameter, "filter", "filter: an object has no query-string encoding")
+	cases := []struct {
+		params any
+		err    error
+		want   string // "" for the error as it was
+	}{
+		{map[string]any{"filter": filter{}}, engine, "endpoint: filter: an object has no query-string encoding (filter is a rest.filter)"},
+		{map[string]any{"filter": &filter{}}, engine, "endpoint: filter: an object has no query-string encoding (filter is a *rest.filter)"},
+		{struct {
+			F []any `json:"filter"`
+		}{}, engine, "endpoint: filter: an object has no query-string encoding (filter is a []interface {})"},
+		{core.O("filter", filter{}), engine, "endpoint: filter: an object has no query-string encoding (filter is a rest.filter)"},
+		{map[string]any{"filter": "a string"}, engine, ""},
+		{map[string]any{"filter": filter{}}, core.ErrInvalidRoute, ""},
+	}
+	for _, c := range cases {
+		got := describe(c.err, c.params)
+		if c.want == "" {
+			if got != c.err {
+				t.Errorf("%#v: changed to %v", c.params, got)
+			}
+			continue
+		}
+		if got.Error() != c.want || !errors.Is(got, core.ErrInvalidParameter) {
+			t.Errorf("%#v: got %v, want %q", c.params, got, c.want)
+		}
+	}
+}
+
+// HTTPRequest sends a string, bytes and a stream as they are, anything
+// else as JSON, and nothing when there is no body (D18, D19).
+func TestHTTPRequestSendsStringsBytesAndStreamsAsTheyAreAndTheRestAsJSON(t *testing.T) {
+	type issue struct {
+		Title string `json:"title"`
+	}
+	stream := strings.NewReader("s")
+	cases := []struct {
+		name string
+		body core.Value
+		want string
+		same io.Reader // the stream itself, when set
+	}{
+		{"a string, as it is", core.Str(`{"not":"re-encoded"}`), `{"not":"re-encoded"}`, nil},
+		{"bytes, as they are", core.From([]byte{'h', 'i'}), "hi", nil},
+		{"a stream, itself", core.From(stream), "", stream},
+		{"an object, as JSON", core.ObjValue(core.O("title", "t", "n", 1)), `{"title":"t","n":1}`, nil},
+		{"a struct From left opaque, as JSON", core.From(issue{"t"}), `{"title":"t"}`, nil},
+		{"a struct in an object, as JSON", core.ObjValue(core.O("issue", issue{"t"})), `{"issue":{"title":"t"}}`, nil},
+		{"null", core.NullValue(), "null", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req, err := HTTPRequest(context.Background(), &core.Request{Method: "post", URL: "https://api.github.com/x", Headers: core.NewObj(0), Body: c.body})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.same != nil {
+				if req.Body == nil {
+					t.Fatal("no body")
+				}
+				if b, _ := io.ReadAll(req.Body); string(b) != "s" {
+					t.Errorf("got %q, want the stream's bytes", b)
+				}
+				return
+			}
+			b, _ := io.ReadAll(req.Body)
+			if string(b) != c.want || req.ContentLength != int64(len(c.want)) {
+				t.Errorf("got %q (length %d), want %q", b, req.ContentLength, c.want)
+			}
+		})
+	}
+	req, err := HTTPRequest(context.Background(), &core.Request{Method: "get", URL: "https://api.github.com/x", Headers: core.NewObj(0)})
+	if err != nil || req.Body != nil && req.Body != http.NoBody {
+		t.Errorf("no body: %v, %v", req, err)
+	}
+}
+
+// A core.Value inside a Go value, such as a []core.Value parameter, is
+// written as the engine writes it; a NaN in it is refused, naming it.
+func TestOptionsWriteCoreValuesInsideGoValues(t *testing.T) {
+	o, err := Options(Params{"xs": []core.Value{core.Str("a"), core.Num(1.5), core.ObjValue(core.O("b", true))}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != `{"xs":["a",1.5,{"b":true}]}` {
+		t.Errorf("got %s", got)
+	}
+	_, err = Options(Params{"xs": []core.Value{core.Str("a"), core.Num(math.NaN())}})
+	want := "endpoint: xs[1]: json: error calling MarshalJSON for type core.Value: endpoint: value: JSON has no number NaN"
+	if !errors.Is(err, core.ErrInvalidParameter) || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
