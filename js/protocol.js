@@ -5,7 +5,7 @@
 // with handles into that table, so that a body value of any size, data and
 // request come back by reference and never cross as bytes (D15, D19, D27).
 // Nothing is kept from one call to the next but memory: a call writes the
-// layer of .defaults() it is made on, kept here as the bytes of its record.
+// layer of .defaults() it is made on, the defaults the engine answered.
 
 import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
@@ -27,8 +27,7 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8,
-  OP_LAYER_TEXT = 9;
+const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8;
 const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go, textWide)
 
 // Statuses.
@@ -88,19 +87,10 @@ const STAGE = 1 << 16;
 const stage = new Uint8Array(STAGE);
 
 /**
- * inURL reports whether a route's method is GET or HEAD (in any case): its
- * parameters all go into the url and none into a body (spec rule 4), so
- * its long strings are written rather than held. It only chooses what the
- * shim writes: the engine reads the route itself.
+ * asciiOnly reports whether s is all ASCII, by hand and not with a regular
+ * expression: V8 keeps the last string one matched as RegExp.input, which
+ * would keep the caller's string after the call.
  */
-function inURL(route) {
-  // As routes are written (a method in lower case is only held), and not
-  // with a regular expression: V8 keeps the last string one matched as
-  // RegExp.input, which would keep the caller's route after the call.
-  return route.slice(0, 4) === "GET " || route.slice(0, 5) === "HEAD ";
-}
-
-/** asciiOnly reports whether s is all ASCII, by hand for the reason inURL says. */
 function asciiOnly(s) {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
   return true;
@@ -132,16 +122,11 @@ class Writer {
     this.text = null; // textIn's functions, for a writer into the engine's memory
   }
 
-  /**
-   * begin starts a message at buf[start], with room up to end. With hold
-   * (for .defaults(), whose values a layer keeps), long strings are held
-   * even where the rest is written in full, so that a layer costs its calls
-   * what the engine reads of it.
-   */
-  begin(table, buf = this.buf, start = 0, end = buf.length, hold = false) {
+  /** begin starts a message at buf[start], with room up to end. */
+  begin(table, buf = this.buf, start = 0, end = buf.length) {
     this.moveTo(buf, start, end);
     this.table = table;
-    this.hold = hold;
+    this.hold = false;
   }
 
   moveTo(buf, start, end) {
@@ -178,13 +163,6 @@ class Writer {
     this.pos += 4;
   }
 
-  /** bytes writes a u32 length and the bytes of b. */
-  bytes(b) {
-    this.u32(b.length);
-    this.room(b.length);
-    this.buf.set(b, this.pos);
-    this.pos += b.length;
-  }
 
   /** str writes a u32 byte length and s as UTF-8 (WTF-8 for a lone surrogate, D12). */
   str(s) {
@@ -297,23 +275,23 @@ class Writer {
 
   /**
    * options writes options: headers and mediaType in full (the engine reads
-   * all of them), data as a host value (D19: the body as given), and the
-   * keys in merged (the layer's plain objects, which a plain object of the
-   * call merges with, D21) in full. With inURL (a GET or HEAD route),
-   * strings of any length are written, not held: the engine would load each.
+   * all of them), data as a host value (D19: the body as given), the rest
+   * in full or not (value). With hold (a layer, whose values the engine
+   * answered, and .defaults(), whose values a layer keeps), everything is
+   * written in full but long strings, which are held, so that a layer costs
+   * its calls what the engine reads of it.
    */
-  options(o, merged, full, inURL = false) {
+  options(o, full, hold = full) {
     this.table.push(o);
-    // A method among the options wins over the route's (D6): a POST's body
-    // strings stay held.
-    this.object(o, 1, merged, full, inURL && !Object.prototype.hasOwnProperty.call(o, "method"));
+    this.hold = hold;
+    this.object(o, 1, true, full);
   }
 
   /**
    * object writes a plain object's defined members (D15) at depth; with
-   * merged, as the options record (options).
+   * top, as the options record (options).
    */
-  object(o, depth, merged = null, full = true, inline = false) {
+  object(o, depth, top = false, full = true) {
     if (depth > MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
     const at = this.length;
@@ -325,52 +303,21 @@ class Writer {
       n++;
       this.str(k);
       this.table.push(k);
-      if (merged === null) this.value(v, depth + 1, true);
+      if (!top) this.value(v, depth + 1, true);
       else if (k === "data" && v !== null) {
         this.table.push(v);
         this.u8(REC_HOST);
         this.u8(classOf(v));
       } else {
-        this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k) || inline && typeof v === "string");
+        this.value(v, 2, full || k === "headers" || k === "mediaType");
       }
     }
     this.patch(at, n);
   }
 }
 
-const NO_KEYS = new Set();
-
 // A load buffer grown past LOAD_KEPT bytes is let go when its call returns.
 const LOAD_KEPT = 65536;
-
-// Layer records are copied into chunks of CHUNK bytes, each a view of its
-// own: a buffer for each layer costs a program that makes a client per
-// request more than the rest of the layer (docs/performance-history.md).
-// A chunk lives while a layer in it does.
-const CHUNK = 16384;
-let chunk = new Uint8Array(0), chunkAt = 0;
-
-/** kept returns a copy of bytes that outlives the call, in a chunk. */
-function kept(bytes) {
-  const n = bytes.length;
-  if (chunkAt + n > chunk.length) {
-    chunk = new Uint8Array(Math.max(CHUNK, n));
-    chunkAt = 0;
-  }
-  chunk.set(bytes, chunkAt);
-  return chunk.subarray(chunkAt, (chunkAt += n));
-}
-
-/**
- * ROOT is the layer of the global defaults (D1), which the engine holds
- * itself. A layer is { bytes, size, table, merged }: the record of its
- * defaults, sent with every call on it, and how many handles it takes; its
- * values by their handles in the record, those the call that made it gave
- * (host values, strings) and its strings once decoded (OP_LAYER_TEXT); and
- * the keys where it holds a plain object, which a call's plain object
- * merges with (D21), written in full.
- */
-export const ROOT = { bytes: new Uint8Array(0), size: 0, table: [], merged: NO_KEYS };
 
 /** utf8 decodes UTF-8 text, or WTF-8 where it holds a lone surrogate. */
 function utf8(bytes) {
@@ -434,10 +381,9 @@ export function createWire(exports, hooks = {}) {
   w.text = textIn(mem); // null in Node (NATIVE_TEXT)
   const lw = new Writer(); // for loads, during a call
 
-  // The call under way: its layer and values, what a load wrote, the bytes
-  // its loads wrote, and the error a load met. All are let go when the
-  // call returns.
-  let layer = null, vals = null, hostError = null, loaded = -1, loadedBytes = 0, busy = false;
+  // The call under way: its values, what a load wrote, the bytes its loads
+  // wrote, and the error a load met. All are let go when the call returns.
+  let vals = null, hostError = null, loaded = -1, loadedBytes = 0, busy = false;
   // Set before Go is entered and cleared once it has answered, by plain
   // assignments, which cannot fail: whatever is thrown out of a call (a
   // stack overflow may be thrown again by anything that would handle it),
@@ -446,17 +392,13 @@ export function createWire(exports, hooks = {}) {
   // The answer being read: its words and text, and where.
   let p = 0, textAt = 0;
 
-  function resolve(h) {
-    return h < layer.size ? layer.table[h] : vals[h - layer.size];
-  }
-
   /** load answers the engine's request for a held value (protocol.go). */
   function load(h, ptr, cap) {
     try {
       if (loaded !== h) {
         lw.begin([]);
-        lw.u32(layer.size + vals.length); // the handles of its members start here
-        lw.value(resolve(h), 2, true);
+        lw.u32(vals.length); // the handles of its members start here
+        lw.value(vals[h], 2, true);
         // MAX_MESSAGE bounds the whole call, its loads included.
         if ((loadedBytes += lw.length) + w.length > MAX_MESSAGE) throw tooLarge();
         for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
@@ -473,30 +415,36 @@ export function createWire(exports, hooks = {}) {
   }
 
   /**
-   * call sends one message and returns the value of its answer. route is a
-   * string or undefined, options a plain object or null; full writes every
-   * value (for defaults, whose values the layer keeps).
+   * call sends one message on layer (the defaults an OP_DEFAULTS answered,
+   * or null for the global ones) and returns the value of its answer: for
+   * OP_DEFAULTS, the new layer. route is a string or undefined, options a
+   * plain object or null; full writes every value (for defaults, whose
+   * values the layer keeps).
    */
-  function call(op, on, route, options, full) {
+  function call(op, layer, route, options, full) {
     // A getter of the options that calls the endpoint would write over the
     // message, or enter Go while it answers a load: refused.
     if (busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
     busy = true;
-    layer = on;
     vals = [];
     try {
       views();
       const at = u32[box + BOX_INPUT];
-      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS);
+      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP]);
       w.u8(op);
-      w.bytes(on.bytes);
+      if (layer === null) {
+        vals.push(undefined);
+        w.u8(REC_UNDEFINED);
+      } else {
+        w.options(layer, true);
+      }
       if (route === undefined) w.u32(NO_ROUTE);
       else w.str(route);
       if (options === null) {
         vals.push(null);
         w.u8(REC_NULL);
       } else {
-        w.options(options, on.merged, full, route !== undefined && inURL(route));
+        w.options(options, full);
       }
       loaded = -1;
       loadedBytes = 0;
@@ -515,31 +463,21 @@ export function createWire(exports, hooks = {}) {
         const e = hostError;
         throw isEndpointError(e) ? e : unreadable("options", "a value could not be read", e);
       }
-      return op === OP_DEFAULTS ? newLayer() : read();
+      return read();
     } finally {
       // Assignments only, first: the stack may be exhausted here.
       busy = false;
-      layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
+      vals = hostError = w.table = lw.table = null; // keep no value of the call alive
       loaded = -1;
       if (lw.buf.length > LOAD_KEPT) lw.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large one
     }
-  }
-
-  /** newLayer reads the answer of OP_DEFAULTS: a new layer (ROOT). */
-  function newLayer() {
-    const rec = textAt + u32[p++], bytes = kept(u8.subarray(rec, rec + u32[p++])), size = u32[p++];
-    let merged = NO_KEYS;
-    for (let n = u32[p++]; n > 0; n--) (merged === NO_KEYS ? (merged = new Set()) : merged).add(read());
-    const table = [];
-    for (let n = u32[p++]; n > 0; n--, p += 2) table[u32[p]] = resolve(u32[p + 1]);
-    return { bytes, size, table, merged };
   }
 
   function read() {
     const wd = u32[p++], tag = wd & 15, arg = wd >>> 4;
     switch (tag) {
       case OP_REF:
-        return resolve(arg);
+        return vals[arg];
       case OP_TEXT:
         return text(arg);
       case OP_CONST:
@@ -569,12 +507,6 @@ export function createWire(exports, hooks = {}) {
         const a = new Array(arg);
         for (let i = 0; i < arg; i++) a[i] = read();
         return a;
-      }
-      case OP_LAYER_TEXT: {
-        // A string of the layer's record: decoded from its bytes once, kept
-        // in its table (the layer's own data, whatever the call).
-        const off = u32[p++], len = u32[p++];
-        return (layer.table[arg] ??= utf8(layer.bytes.subarray(off, off + len)));
       }
       case OP_NUMBER:
         return Number(text(arg));

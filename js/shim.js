@@ -5,7 +5,7 @@
 // call is made from its own arguments and the layer it is made on.
 
 import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
-import { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, ROOT } from "./protocol.js";
+import { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
 /**
@@ -71,14 +71,13 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      return send(OP_PARSE, ROOT, undefined, options);
+      return send(OP_PARSE, null, undefined, options);
     };
     endpoint.defaults = function defaults(options) {
       return withDefaults(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
     };
     // DEFAULTS' getter finds the endpoint's merge() here: not enumerable, so
-    // no console shows it and no spread copies it, and not the layer itself,
-    // whose record shares a chunk with other clients' (protocol.js).
+    // no console shows it and no spread copies it.
     Object.defineProperty(endpoint, OWN_MERGE, { value: endpoint.merge });
     Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);
     return endpoint;
@@ -100,7 +99,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     },
   };
 
-  return withDefaults(ROOT);
+  return withDefaults(null);
 }
 
 /** OWN_MERGE is where an endpoint keeps its own merge() (withDefaults), for its DEFAULTS getter. */

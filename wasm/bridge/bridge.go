@@ -6,10 +6,8 @@ package bridge
 
 import (
 	"errors"
-	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
@@ -18,28 +16,15 @@ import (
 // answer is a function of its message (and of what the shim loads during
 // the call). What it keeps is memory: the input buffer, the session's
 // scratch memory, the slab and arena values are decoded into, and the
-// answer's buffers, all reused from call to call; and the last layer
-// decoded, by its bytes, so that calls on one client do not decode the same
-// bytes again (what they decode to depends on nothing else).
+// answer's buffers, all reused from call to call.
 type Bridge struct {
 	in      []byte
 	session host.Session[core.Obj, core.Request, core.Builder]
 	slab    slab
 	load    loader
 	w       writer
-	small   int // small calls since the last large one (trim)
-	layer   decoded
-	rec     record // the record of the last new layer, its memory reused
-}
-
-// decoded is the last layer record decoded and what it decodes to: its
-// Builder (when ok) and the handle after its last.
-type decoded struct {
-	rec  []byte
-	slab slab
-	b    core.Builder
-	ok   bool // b is rec's: false until a record decodes
-	next int
+	small   int          // small calls since the last large one (trim)
+	layer   core.Builder // over the defaults of the message under way
 }
 
 // New returns a Bridge whose loader asks fetch for the whole value of a
@@ -84,14 +69,21 @@ func (b *Bridge) Call(in []byte) (status int) {
 	b.load.arena = b.load.arena[:0]
 	r := reader{in: in, slab: &b.slab}
 	op := r.u8()
-	layer, rec := core.New(), []byte(nil)
-	if n := r.u32(); n > 0 {
-		// The layer of .defaults() the call is made on, as the shim keeps it:
-		// its defaults, whose records take the first handles.
-		if layer = b.decodeLayer(r.text(n)); layer == nil {
+	// The layer of .defaults() the call is made on: the defaults an
+	// opDefaults answered, taken as they are, not merged again (merging is
+	// not idempotent for every input: D25 trims one "-preview" a merge).
+	layer := core.New()
+	switch d := r.value(1, -1); d.Kind() {
+	case core.Undefined: // the global defaults (D1)
+	case core.Object:
+		if _, held := hc.Handle(d); held {
 			r.bad = true
+			break
 		}
-		r.next, rec = b.layer.next, b.layer.rec
+		hc.SetDefaults(&b.layer, d.Obj())
+		layer = &b.layer
+	default:
+		r.bad = true
 	}
 	base := r.next
 	route := ""
@@ -103,7 +95,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
-	b.w.reset(base, rec)
+	b.w.reset(base)
 	var err error
 	switch op {
 	case opEndpoint:
@@ -123,10 +115,12 @@ func (b *Bridge) Call(in []byte) (status int) {
 		}
 	case opDefaults:
 		// A new layer is the merge of its options over the layer it is made
-		// on (spec rule 1), answered as the record the shim keeps.
+		// on (spec rule 1). Its plain objects and arrays are written out, not
+		// named, so that the layer shares none with its caller (D2).
 		var m *core.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
-			b.w.layer(m, &b.rec)
+			b.w.base = copyAll
+			b.w.object(m)
 		}
 	default:
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))
@@ -140,26 +134,6 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(core.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
 	}
 	return statusOK
-}
-
-// decodeLayer returns the Builder of a layer record, decoding it unless it
-// is the last one decoded; nil when it is malformed.
-func (b *Bridge) decodeLayer(rec string) *core.Builder {
-	l := &b.layer
-	if l.ok && ascii.Equal(unsafe.String(unsafe.SliceData(l.rec), len(l.rec)), rec) {
-		return &l.b
-	}
-	l.ok = false
-	l.rec = append(l.rec[:0], rec...)
-	l.slab.reset()
-	r := reader{in: l.rec, slab: &l.slab}
-	d := r.value(1, -1)
-	if r.bad || r.pos != len(l.rec) || d.Kind() != core.Object {
-		return nil
-	}
-	hc.SetDefaults(&l.b, d.Obj())
-	l.ok, l.next = true, r.next
-	return &l.b
 }
 
 // panicText describes a recovered panic: its message when it is an error
@@ -195,7 +169,7 @@ func AsError(err error) *core.Error {
 
 // fail writes the error answer: code, field, message (D28).
 func (b *Bridge) fail(e *core.Error) int {
-	b.w.reset(0, nil)
+	b.w.reset(0)
 	b.w.errorText(e)
 	return statusError
 }
@@ -223,7 +197,6 @@ func (b *Bridge) trim() {
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
 	b.session = hc.NewSession(&b.load)
 	b.w = writer{}
-	b.layer = decoded{}
 }
 
 // errHost is what a load returns when the shim could not read the value:

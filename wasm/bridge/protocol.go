@@ -20,10 +20,10 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 // Message in (little-endian):
 //
 //	op      u8   an operation (below)
-//	layer   u32  byte length of the layer record that follows, 0 for the
-//	             global defaults (D1); the record is the layer's defaults,
-//	             as an opDefaults answered them: its records take the first
-//	             handles
+//	layer   rec  recUndefined for the global defaults (D1), else an object
+//	             record: the defaults an opDefaults answered, written as
+//	             they are, which the engine takes as defaults without
+//	             merging them again
 //	route   str  (length 0xFFFFFFFF: no route)
 //	options rec  an object record, or recNull
 //
@@ -70,19 +70,12 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	opShaped n<<2|s an object of n members whose first ones are those of
 //	               shapes[s], in that order: their values follow, without
 //	               their keys, then the other members' (key, value) pairs
-//	opLayerText h  the string of handle h of the layer's record: the next
-//	               words are its offset in the record and its byte length;
-//	               the shim decodes it from the layer's bytes once, as
-//	               UTF-8, and keeps it in the layer's table
 //
 // A word is tag | arg<<4. statusOK: the result, request options for
-// opEndpoint and opParse, merged options for opMerge; for opDefaults, the
-// new layer (writer.layer): the offset and length in the text buffer of its
-// defaults as a record, how many handles its records take, the count and
-// the keys where it holds a plain object, and the count and the pairs
-// (handle in the record, handle in the message) of the values the shim
-// already has. statusError: three opText values, the code, the field and
-// the message (D28).
+// opEndpoint and opParse, merged options for opMerge, and for opDefaults
+// the new layer's defaults, every plain object and array in them written
+// out, which the shim keeps as the layer. statusError: three opText
+// values, the code, the field and the message (D28).
 
 // Operations, the first byte of a message.
 const (
@@ -126,7 +119,6 @@ const (
 	opBigInt
 	opBare
 	opShaped
-	opLayerText
 )
 
 // shapes are the runs of keys that answers' objects most often begin with,

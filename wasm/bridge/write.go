@@ -1,7 +1,7 @@
 package bridge
 
 import (
-	"unsafe"
+	"math"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
@@ -12,13 +12,16 @@ import (
 type writer struct {
 	ops  []uint32
 	text []byte
-	base int    // the first handle of the call: smaller ones are the layer's
-	rec  []byte // the layer's record, whose strings the answer names by place
+	base int // the first handle of the call's options: smaller ones are the layer's
 	bad  bool
 }
 
-func (w *writer) reset(base int, rec []byte) {
-	w.ops, w.text, w.base, w.bad, w.rec = w.ops[:0], w.text[:0], base, false, rec
+// copyAll as base makes the writer write every plain object and array out,
+// for an answer that becomes a layer.
+const copyAll = math.MaxInt
+
+func (w *writer) reset(base int) {
+	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
 }
 
 func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
@@ -30,26 +33,6 @@ func (w *writer) str(s string) {
 		return
 	}
 	w.textOp(opText, s)
-}
-
-// layerStr writes s, the string of handle h of the call's layer: as a
-// constant when it is one, else as opLayerText when it is a view into the
-// layer's record (as every string decoded from it is), else as str does.
-func (w *writer) layerStr(s string, h int) {
-	if k, ok := constantIndex(s); ok {
-		w.word(opConst, k)
-		return
-	}
-	rec := w.rec
-	if len(rec) > 0 && len(s) > 0 {
-		off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(&rec[0]))
-		if off < uintptr(len(rec)) && uintptr(len(s)) <= uintptr(len(rec))-off {
-			w.word(opLayerText, h)
-			w.ops = append(w.ops, uint32(off), uint32(len(s))) // decoded as UTF-8 (the shim does it once)
-			return
-		}
-	}
-	w.str(s)
 }
 
 // textOp writes s into the text buffer under tag (opText, opNumber or
@@ -72,15 +55,13 @@ func textLen(s string) uint32 {
 	return n
 }
 
-// value writes v: by handle when it is one of the call's values, or one of
-// the layer's that the shim keeps in its table, a host value or a string
-// it held (protocol.go, opDefaults); else what it holds. The layer's other
-// values are written out, its plain objects and arrays member by member,
-// so that a result never shares one with a layer (D2), and its strings by
-// their place in its record.
+// value writes v: by handle when the shim has it, else what it holds. The
+// layer's plain objects and arrays are written out, member by member, so
+// that a result never shares one with a layer (D2); a string, a host value
+// or a value the shim held is named by its handle wherever it comes from.
 func (w *writer) value(v core.Value) {
 	h, held := hc.Handle(v)
-	if h >= w.base || h >= 0 && (held || v.Kind() == core.Opaque) {
+	if h >= 0 && (h >= w.base || held || v.Kind() == core.Opaque || v.Kind() == core.String) {
 		w.word(opRef, h)
 		return
 	}
@@ -100,11 +81,7 @@ func (w *writer) value(v core.Value) {
 	case core.BigInt:
 		w.textOp(opBigInt, v.Text())
 	case core.String:
-		if h >= 0 {
-			w.layerStr(v.Text(), h)
-		} else {
-			w.str(v.Text())
-		}
+		w.str(v.Text())
 	case core.Array:
 		w.array(hc.List(v))
 	case core.Object:
@@ -146,12 +123,10 @@ func (w *writer) members(tag int, o *core.Obj) {
 		}
 		n++
 		if n > unkeyed {
-			if kh, ok := hc.KeyHandle(o, i); !ok {
-				w.str(o.Key(i))
-			} else if kh >= w.base {
+			if kh, ok := hc.KeyHandle(o, i); ok {
 				w.word(opRef, kh)
 			} else {
-				w.layerStr(o.Key(i), kh)
+				w.str(o.Key(i))
 			}
 		}
 		w.value(v)
@@ -298,30 +273,6 @@ func methodOf(m string) int {
 		}
 	}
 	panic("endpoint: a result with an unknown method " + m)
-}
-
-// layer writes the answer of opDefaults: the new layer's defaults as a
-// record in the text buffer (its offset and length, and how many handles
-// its records take), the keys where they
-// hold a plain object, which a call's plain object merges with (D21), and
-// the record's handles whose values the shim keeps, each with the handle
-// its value had in the message (protocol.go).
-func (w *writer) layer(d *core.Obj, r *record) {
-	r.dst, r.refs, r.next = w.text, r.refs[:0], 0
-	at := len(w.text)
-	r.value(core.ObjValue(d))
-	w.text = r.dst
-	w.ops = append(w.ops, uint32(at), uint32(len(w.text)-at), uint32(r.next))
-	n := len(w.ops)
-	w.ops = append(w.ops, 0)
-	for i := 0; i < d.Len(); i++ {
-		if k := d.Key(i); d.At(i).Kind() == core.Object && k != "headers" && k != "mediaType" {
-			w.str(k)
-			w.ops[n]++
-		}
-	}
-	w.ops = append(w.ops, uint32(len(r.refs)/2))
-	w.ops = append(w.ops, r.refs...)
 }
 
 // errorText writes an error as three strings: code, field, message (D28).
