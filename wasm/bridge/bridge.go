@@ -22,7 +22,7 @@ type Bridge struct {
 	session host.Session[core.Obj, core.Request, core.Builder]
 	slab    slab
 	load    loader
-	w       writer
+	w       answerWriter
 	small   int          // small calls since the last large one (trim)
 	layer   core.Builder // over the defaults of the message under way
 }
@@ -67,7 +67,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}()
 	b.slab.reset()
 	b.load.arena = b.load.arena[:0]
-	r := reader{in: in, slab: &b.slab}
+	r := messageReader{in: in, slab: &b.slab}
 	op := r.u8()
 	// The layer of .defaults() the call is made on: the defaults an
 	// opDefaults answered, taken as they are, not merged again (merging is
@@ -196,16 +196,17 @@ func (b *Bridge) trim() {
 	b.slab = slab{}
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
 	b.session = hc.NewSession(&b.load)
-	b.w = writer{}
+	b.w = answerWriter{}
 }
 
 // errHost is what a load returns when the shim could not read the value:
 // the shim keeps the error and throws it (statusHostError).
 var errHost = errors.New("endpoint: the shim could not read a value")
 
-// loader is the session's loader (internal/host): it asks the shim for the whole value
-// of a handle (protocol.go, load) and decodes it. The bytes stay in the
-// arena until the next call, as the strings decoded from them are views.
+// loader is the session's loader (internal/host): it asks the shim for the
+// whole value of a handle (protocol.go, load), which js/protocol.js's
+// Loader answers, and decodes it. The bytes stay in the arena until the
+// next call, as the strings decoded from them are views.
 type loader struct {
 	fetch func(handle int, arena *[]byte) ([]byte, bool)
 	slab  *slab
@@ -219,7 +220,7 @@ func (l *loader) Load(v core.Value) (core.Value, error) {
 	if !ok {
 		return core.Value{}, errHost
 	}
-	r := reader{in: data, slab: l.slab}
+	r := messageReader{in: data, slab: l.slab}
 	r.next = int(r.u32())
 	lv := r.value(2, h)
 	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {

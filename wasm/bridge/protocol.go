@@ -44,6 +44,21 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	             engine asks for it through the load import where it must
 //	             read it (loaded where the engine reads it)
 //
+// What the shim writes of a value depends on the value and on the part of
+// the message it is in, never on where the engine will place it (that is
+// the engine's rule, which a held value costs a load):
+//
+//	the layer and opDefaults' options: every value, but strings longer
+//	           than 256 UTF-16 units, which are held (a layer's objects
+//	           must be written out in its answers, D2)
+//	a call's other options: scalars, strings up to 256 units and arrays of
+//	           at most 16 such scalars; longer strings and arrays, other
+//	           arrays and every plain object are held
+//	headers, mediaType: as the layer's, in either
+//	data:      recHost when not null, whatever it is (D19: the engine
+//	           never reads it)
+//	a load:    every value
+//
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
 // numbers now) and one rec, written in full, at ptr, and returns its

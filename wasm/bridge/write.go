@@ -7,9 +7,10 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
 
-// writer writes an answer (protocol.go): words into ops, strings into text.
-// A value the caller gave is named by its handle, never written out.
-type writer struct {
+// answerWriter writes an answer (protocol.go): words into ops, strings into
+// text; the twin of js/protocol.js's AnswerReader, method for method. A
+// value the caller gave is named by its handle, never written out.
+type answerWriter struct {
 	ops  []uint32
 	text []byte
 	base int // the first handle of the call's options: smaller ones are the layer's
@@ -20,14 +21,14 @@ type writer struct {
 // for an answer that becomes a layer.
 const copyAll = math.MaxInt
 
-func (w *writer) reset(base int) {
+func (w *answerWriter) reset(base int) {
 	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
 }
 
-func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
+func (w *answerWriter) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
 
 // str writes s as a constant when it is one, else as text.
-func (w *writer) str(s string) {
+func (w *answerWriter) str(s string) {
 	if k, ok := constantIndex(s); ok {
 		w.word(opConst, k)
 		return
@@ -35,11 +36,27 @@ func (w *writer) str(s string) {
 	w.textOp(opText, s)
 }
 
+// named writes s, the string of handle h (h < 0: none): by its handle when
+// it is the call's; else as a constant when it is one (the layer's keys and
+// values mostly are, which the shim then reads at once), else by its handle
+// when it has one, else as text.
+func (w *answerWriter) named(s string, h int) {
+	if h >= w.base {
+		w.word(opRef, h)
+	} else if k, ok := constantIndex(s); ok {
+		w.word(opConst, k)
+	} else if h >= 0 {
+		w.word(opRef, h)
+	} else {
+		w.textOp(opText, s)
+	}
+}
+
 // textOp writes s into the text buffer under tag (opText, opNumber or
 // opBigInt), flagging text that may not be ASCII (textWide): browsers read
 // ASCII text through the JS String Builtins, for less than a TextDecoder
 // call. Text past textScanned bytes is flagged unlooked.
-func (w *writer) textOp(tag int, s string) {
+func (w *answerWriter) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
 	w.ops = append(w.ops, textLen(s))
 	w.text = append(w.text, s...)
@@ -59,9 +76,9 @@ func textLen(s string) uint32 {
 // layer's plain objects and arrays are written out, member by member, so
 // that a result never shares one with a layer (D2); a string, a host value
 // or a value the shim held is named by its handle wherever it comes from.
-func (w *writer) value(v core.Value) {
+func (w *answerWriter) value(v core.Value) {
 	h, held := hc.Handle(v)
-	if h >= 0 && (h >= w.base || held || v.Kind() == core.Opaque || v.Kind() == core.String) {
+	if h >= 0 && (h >= w.base || held || v.Kind() == core.Opaque) {
 		w.word(opRef, h)
 		return
 	}
@@ -81,7 +98,7 @@ func (w *writer) value(v core.Value) {
 	case core.BigInt:
 		w.textOp(opBigInt, v.Text())
 	case core.String:
-		w.str(v.Text())
+		w.named(v.Text(), h)
 	case core.Array:
 		w.array(hc.List(v))
 	case core.Object:
@@ -93,7 +110,7 @@ func (w *writer) value(v core.Value) {
 }
 
 // array writes the members of a list.
-func (w *writer) array(list []core.Value) {
+func (w *answerWriter) array(list []core.Value) {
 	w.word(opArray, len(list))
 	for _, e := range list {
 		w.value(e)
@@ -101,12 +118,12 @@ func (w *writer) array(list []core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
+func (w *answerWriter) object(o *core.Obj) { w.members(opObject, o) }
 
 // members writes o as an object of tag opObject (opShaped when its defined
 // members begin with a shape's keys) or opBare; the count is patched in
 // once the defined members are written.
-func (w *writer) members(tag int, o *core.Obj) {
+func (w *answerWriter) members(tag int, o *core.Obj) {
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
 	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
@@ -123,11 +140,8 @@ func (w *writer) members(tag int, o *core.Obj) {
 		}
 		n++
 		if n > unkeyed {
-			if kh, ok := hc.KeyHandle(o, i); ok {
-				w.word(opRef, kh)
-			} else {
-				w.str(o.Key(i))
-			}
+			kh, _ := hc.KeyHandle(o, i)
+			w.named(o.Key(i), kh)
 		}
 		w.value(v)
 	}
@@ -196,7 +210,7 @@ func nextDefined(o *core.Obj, i int) int {
 // the request was parsed from: a url that is their url unchanged (a next
 // page's, taken from a link header) is named by its handle, not written as
 // text that the shim would decode again.
-func (w *writer) request(r *core.Request, merged *core.Obj) {
+func (w *answerWriter) request(r *core.Request, merged *core.Obj) {
 	n := 3
 	if r.Body.Kind() != core.Undefined {
 		n++
@@ -224,7 +238,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 
 // url writes a request's url: by the handle of merged's url when it is that
 // string, else as text.
-func (w *writer) url(url string, merged *core.Obj) {
+func (w *answerWriter) url(url string, merged *core.Obj) {
 	if merged != nil {
 		// (An unloaded url has no text, and a request's url is never "".)
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String && v.Text() == url {
@@ -276,7 +290,7 @@ func methodOf(m string) int {
 }
 
 // errorText writes an error as three strings: code, field, message (D28).
-func (w *writer) errorText(e *core.Error) {
+func (w *answerWriter) errorText(e *core.Error) {
 	w.textOp(opText, string(e.Code))
 	w.textOp(opText, e.Field)
 	w.textOp(opText, e.Error())
