@@ -272,8 +272,13 @@ class MessageWriter {
     }
   }
 
-  /** object writes a plain object's defined members (D15) at depth. */
-  object(o, depth, hold) {
+  /**
+   * object writes a plain object's defined members (D15) at depth; as top,
+   * the options of a message or its layer, in which the wire names three
+   * members (protocol.go): headers and mediaType, whose long strings alone
+   * are held, and data, which crosses as its class (D19).
+   */
+  object(o, depth, hold, top = false) {
     if (depth > MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
     const at = this.length;
@@ -285,30 +290,8 @@ class MessageWriter {
       n++;
       this.str(k);
       this.table.push(k);
-      this.value(v, depth + 1, hold);
-    }
-    this.patch(at, n);
-  }
-
-  /**
-   * options writes the options of a message, or its layer, as object does,
-   * holding what hold says but in the members the wire names (protocol.go):
-   * headers and mediaType, whose long strings alone are held, and data,
-   * which crosses as its class (D19).
-   */
-  options(o, hold) {
-    this.table.push(o);
-    this.u8(REC_OBJECT);
-    const at = this.length;
-    this.u32(0);
-    let n = 0;
-    for (const k of Object.keys(o)) {
-      const v = o[k];
-      if (v === undefined) continue; // D15
-      n++;
-      this.str(k);
-      this.table.push(k);
-      if (k === "data" && v !== null) {
+      if (!top) this.value(v, depth + 1, hold);
+      else if (k === "data" && v !== null) {
         this.table.push(v);
         this.u8(REC_HOST);
         this.u8(classOf(v));
@@ -317,6 +300,12 @@ class MessageWriter {
       }
     }
     this.patch(at, n);
+  }
+
+  /** options writes the options of a message, or its layer (object, top). */
+  options(o, hold) {
+    this.table.push(o);
+    this.object(o, 1, hold, true);
   }
 
   /** patch writes n at offset at of the message (a count written as 0 first). */
@@ -498,8 +487,9 @@ class Loader {
  */
 export class Bridge {
   constructor(exports, hooks = {}) {
-    const { ew_box, ew_reserve, mem } = exports;
-    this.exports = exports;
+    const { ew_box, ew_reserve, ew_call, mem } = exports;
+    this.ew_call = ew_call;
+    this.mem = mem;
     this.hooks = hooks;
     // Views of the module's memory. When the memory grows, its old buffer
     // is detached and views of it read as empty: an empty view is made again.
@@ -535,7 +525,7 @@ export class Bridge {
 
   views() {
     if (this.u8.length === 0) {
-      const { buffer } = this.exports.mem;
+      const { buffer } = this.mem;
       this.u8 = new Uint8Array(buffer);
       this.u32 = new Uint32Array(buffer);
     }
@@ -581,7 +571,7 @@ export class Bridge {
         w.options(options, op === OP_DEFAULTS ? HOLD_LONG : HOLD_LARGE);
       }
       this.inGo = true;
-      const status = this.exports.ew_call(w.length);
+      const status = this.ew_call(w.length);
       if (status >>> 0 > STATUS_HOST_ERROR || this.hooks.exited?.()) throw new Error("Go's runtime exited");
       this.inGo = false;
       this.views();

@@ -144,9 +144,9 @@ const (
 // that begins so is answered as opShaped, its keys left out, and the shim
 // builds it as an object literal of those keys: a V8 literal has its hidden
 // class from the start, where the same keys set one by one through a
-// variable name cost a lookup each (js/protocol.js, read). js/protocol.js
-// holds the same list: the JS suite's results, compared whole, fail when
-// the two differ.
+// variable name cost a lookup each (js/protocol.js, AnswerReader.value).
+// js/protocol.js holds the same list: the JS suite's results, compared
+// whole, fail when the two differ.
 var shapes = [...][]string{
 	shapeOptions:   {"method", "baseUrl", "headers", "mediaType"},
 	shapeRequest:   {"method", "url", "headers"},
