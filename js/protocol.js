@@ -173,6 +173,14 @@ class MessageWriter {
     this.pos += 4;
   }
 
+  /** bytes writes a u32 length and the bytes of b. */
+  bytes(b) {
+    this.u32(b.length);
+    this.room(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
   /** str writes a u32 byte length and s as UTF-8 (WTF-8 for a lone surrogate, D12). */
   str(s) {
     const n = s.length;
@@ -477,6 +485,28 @@ class Loader {
 }
 
 /**
+ * A layer is the defaults a call is made on, as every message carries
+ * them (protocol.go): their record, written once, and the values its
+ * handles name, in order. GLOBAL is the layer of the global defaults (D1),
+ * which the engine holds itself: an empty record.
+ */
+export const GLOBAL = { record: new Uint8Array(0), table: [] };
+
+// The writer of layers' records: one for all, as a client made for each
+// request makes a layer each time; it keeps no value once a record is made.
+let layerWriter;
+
+/** layerOf returns the layer of defaults, the answer of an OP_DEFAULTS. */
+export function layerOf(defaults) {
+  const table = [], w = (layerWriter ??= new MessageWriter());
+  w.begin(table);
+  w.options(defaults, HOLD_LONG);
+  const record = w.buf.slice(0, w.length);
+  w.table = null;
+  return { record, table };
+}
+
+/**
  * Bridge makes calls into one instance of endpoint.wasm, over its exports.
  * load is the function its import object must answer ew.load with;
  * stopped() is true once a call into Go did not return as calls do (a
@@ -540,9 +570,8 @@ export class Bridge {
   }
 
   /**
-   * call sends one message on layer (the defaults an OP_DEFAULTS answered,
-   * or null for the global ones) and returns the value of its answer: for
-   * OP_DEFAULTS, the new layer. route is a string or undefined, options a
+   * call sends one message on layer (layerOf, or GLOBAL) and returns the
+   * value of its answer: for OP_DEFAULTS, the new defaults. route is a string or undefined, options a
    * plain object or null.
    */
   call(op, layer, route, options) {
@@ -550,18 +579,13 @@ export class Bridge {
     // message, or enter Go while it answers a load: refused.
     if (this.busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
     this.busy = true;
-    const table = (this.table = []), w = this.message, box = this.box;
+    const table = (this.table = layer.table.slice()), w = this.message, box = this.box;
     try {
       this.views();
       const at = this.u32[box + BOX_INPUT];
       w.begin(table, this.u8, at, at + this.u32[box + BOX_INPUT_CAP]);
       w.u8(op);
-      if (layer === null) {
-        table.push(undefined);
-        w.u8(REC_UNDEFINED);
-      } else {
-        w.options(layer, HOLD_LONG);
-      }
+      w.bytes(layer.record);
       if (route === undefined) w.u32(NO_ROUTE);
       else w.str(route);
       if (options === null) {

@@ -5,7 +5,7 @@
 // call is made from its own arguments and the layer it is made on.
 
 import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
-import { Bridge, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE } from "./protocol.js";
+import { Bridge, GLOBAL, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, layerOf } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
 /**
@@ -71,10 +71,10 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      return send(OP_PARSE, null, undefined, options);
+      return send(OP_PARSE, GLOBAL, undefined, options);
     };
     endpoint.defaults = function defaults(options) {
-      return withDefaults(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}));
+      return withDefaults(layerOf(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {})));
     };
     // DEFAULTS' getter finds the endpoint's merge() here: not enumerable, so
     // no console shows it and no spread copies it.
@@ -99,7 +99,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     },
   };
 
-  return withDefaults(null);
+  return withDefaults(GLOBAL);
 }
 
 /** OWN_MERGE is where an endpoint keeps its own merge() (withDefaults), for its DEFAULTS getter. */

@@ -16,15 +16,27 @@ import (
 // answer is a function of its message (and of what the shim loads during
 // the call). What it keeps is memory: the input buffer, the session's
 // scratch memory, the slab and arena values are decoded into, and the
-// answer's buffers, all reused from call to call.
+// answer's buffers, all reused from call to call; and the last layer
+// decoded, by its bytes, so that the calls of one client do not decode the
+// same bytes again (what they decode to depends on nothing else).
 type Bridge struct {
 	in      []byte
 	session host.Session[core.Obj, core.Request, core.Builder]
 	slab    slab
 	load    loader
 	w       answerWriter
-	small   int          // small calls since the last large one (trim)
-	layer   core.Builder // over the defaults of the message under way
+	small   int // small calls since the last large one (trim)
+	layer   decoded
+}
+
+// decoded is the last layer decoded: its record, and what it decodes to,
+// the Builder over its defaults (when ok) and the handle after its last.
+type decoded struct {
+	rec  []byte
+	slab slab
+	b    core.Builder
+	ok   bool // b is rec's: false until a record decodes
+	next int
 }
 
 // New returns a Bridge whose loader asks fetch for the whole value of a
@@ -72,18 +84,13 @@ func (b *Bridge) Call(in []byte) (status int) {
 	// The layer of .defaults() the call is made on: the defaults an
 	// opDefaults answered, taken as they are, not merged again (merging is
 	// not idempotent for every input: D25 trims one "-preview" a merge).
+	// Its values take the first handles.
 	layer := core.New()
-	switch d := r.value(1, -1); d.Kind() {
-	case core.Undefined: // the global defaults (D1)
-	case core.Object:
-		if _, held := hc.Handle(d); held {
+	if n := r.u32(); n > 0 {
+		if layer = b.decodeLayer(r.text(n)); layer == nil {
 			r.bad = true
-			break
 		}
-		hc.SetDefaults(&b.layer, d.Obj())
-		layer = &b.layer
-	default:
-		r.bad = true
+		r.next = b.layer.next
 	}
 	base := r.next
 	route := ""
@@ -134,6 +141,26 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(core.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
 	}
 	return statusOK
+}
+
+// decodeLayer returns the Builder over a layer's defaults, decoding its
+// record unless it is the last one decoded; nil when it is malformed.
+func (b *Bridge) decodeLayer(rec string) *core.Builder {
+	l := &b.layer
+	if l.ok && string(l.rec) == rec {
+		return &l.b
+	}
+	l.ok = false
+	l.rec = append(l.rec[:0], rec...)
+	l.slab.reset()
+	r := messageReader{in: l.rec, slab: &l.slab}
+	d := r.value(1, -1)
+	if _, held := hc.Handle(d); r.bad || r.pos != len(l.rec) || d.Kind() != core.Object || held {
+		return nil
+	}
+	hc.SetDefaults(&l.b, d.Obj())
+	l.ok, l.next = true, r.next
+	return &l.b
 }
 
 // panicText describes a recovered panic: its message when it is an error
@@ -197,6 +224,7 @@ func (b *Bridge) trim() {
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
 	b.session = hc.NewSession(&b.load)
 	b.w = answerWriter{}
+	b.layer = decoded{}
 }
 
 // errHost is what a load returns when the shim could not read the value:

@@ -39,9 +39,9 @@ func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...str
 	s.vals = nil
 	out := []byte{op}
 	if l == nil {
-		out = s.rec(out, core.Value{}, false)
+		out = binary.LittleEndian.AppendUint32(out, 0)
 	} else {
-		out = s.rec(out, l.defaults, false)
+		out = appendStr(out, string(s.rec(nil, l.defaults, false)))
 	}
 	if route == nil {
 		out = binary.LittleEndian.AppendUint32(out, noRoute)

@@ -20,10 +20,12 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 // Message in (little-endian):
 //
 //	op      u8   an operation (below)
-//	layer   rec  recUndefined for the global defaults (D1), else an object
+//	layer   str  empty for the global defaults (D1), else an object
 //	             record: the defaults an opDefaults answered, written as
 //	             they are, which the engine takes as defaults without
-//	             merging them again
+//	             merging them again. The shim writes a layer's record
+//	             once, when .defaults() answers, and copies it into each
+//	             message on the layer; its values take the first handles.
 //	route   str  (length 0xFFFFFFFF: no route)
 //	options rec  an object record, or recNull
 //
