@@ -1,11 +1,18 @@
-// The wire format, JavaScript side: the mirror of wasm/bridge/protocol.go, which
-// describes every message and answer (same names, same numbers). The shim
-// writes what the engine reads (keys, url and query values, headers,
-// mediaType) and keeps every value it wrote in a table; the engine answers
-// with handles into that table, so that a body value of any size, data and
-// request come back by reference and never cross as bytes (D15, D19, D27).
-// Nothing is kept from one call to the next but memory: a call writes the
-// layer of .defaults() it is made on, kept here as the bytes of its record.
+// The wire format, JavaScript side. wasm/bridge/protocol.go describes every
+// message and answer; each piece here is the twin of a piece of the bridge,
+// with its name and its methods' names, and writes what that piece reads or
+// reads what it writes (same constants, same order):
+//
+//   MessageWriter  writes a message     messageReader (read.go) reads it
+//   AnswerReader   reads an answer      answerWriter (write.go) writes it
+//   Loader         answers a load       loader (bridge.go) asks for it
+//   Bridge         makes a call         Bridge (bridge.go) runs it
+//
+// The shim decides no rule of the engine's: what it writes of a value
+// depends on the value and on the part of the message it is in, as
+// protocol.go defines, and the result is built from the answer alone, the
+// values it names by handle being the caller's own. Nothing is kept from one
+// call to the next but memory.
 
 import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
@@ -27,15 +34,14 @@ const NO_ROUTE = 0xffffffff;
 const LOAD_FAILED = -0x80000000;
 
 // Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8,
-  OP_LAYER_TEXT = 9;
+const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8;
 const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go, textWide)
 
 // Statuses.
 const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
 
 // The box's slots (wasm/exports.go).
-const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_OPS_LEN = 3, BOX_TEXT = 4, BOX_TEXT_LEN = 5;
+const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_TEXT = 4;
 
 /** The values answers name by index: protocol.go's constants, in order. */
 const CONSTANTS = [
@@ -52,7 +58,8 @@ const CONSTANTS = [
  * How many keys each OP_SHAPED object begins with (protocol.go, shapes):
  * method, baseUrl, headers, mediaType; method, url, headers; accept,
  * user-agent; format, previews. Such an object is built as a literal of
- * those keys (read, below), which V8 makes with its hidden class at once.
+ * those keys (AnswerReader.value), which V8 makes with its hidden class at
+ * once.
  */
 const SHAPE_KEYS = [4, 3, 2, 2];
 const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
@@ -60,11 +67,12 @@ const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, S
 /** How deeply input may nest, the options object being level 1 (D29). */
 const MAX_DEPTH = 256;
 
-// What a call writes of a parameter it may never read: a longer string, or
-// an array longer or holding anything but short scalars, is held (only its
-// kind crosses) and loaded if the engine must read it, so that a body
-// costs the same whatever its size.
-const SHORT_STRING = 256, SHORT_ARRAY = 16, SHORT_MEMBER = 256;
+// What is held of a value (protocol.go, "What the shim writes"): in a call's
+// parameters, what is large (HOLD_LARGE); in a layer, the options of
+// OP_DEFAULTS and a call's headers and mediaType, long strings alone
+// (HOLD_LONG); in a loaded value, nothing (HOLD_NONE).
+const HOLD_LARGE = 0, HOLD_LONG = 1, HOLD_NONE = 2;
+const SHORT_STRING = 256, SHORT_ARRAY = 16;
 
 /**
  * The most the shim writes for one call, its message and the values loaded
@@ -87,20 +95,14 @@ const ENCODE_BY_HAND = 256;
 const STAGE = 1 << 16;
 const stage = new Uint8Array(STAGE);
 
-/**
- * inURL reports whether a route's method is GET or HEAD (in any case): its
- * parameters all go into the url and none into a body (spec rule 4), so
- * its long strings are written rather than held. It only chooses what the
- * shim writes: the engine reads the route itself.
- */
-function inURL(route) {
-  // As routes are written (a method in lower case is only held), and not
-  // with a regular expression: V8 keeps the last string one matched as
-  // RegExp.input, which would keep the caller's route after the call.
-  return route.slice(0, 4) === "GET " || route.slice(0, 5) === "HEAD ";
-}
+// A load's buffer grown past LOAD_KEPT bytes is let go when its call returns.
+const LOAD_KEPT = 65536;
 
-/** asciiOnly reports whether s is all ASCII, by hand for the reason inURL says. */
+/**
+ * asciiOnly reports whether s is all ASCII, by hand and not with a regular
+ * expression: V8 keeps the last string one matched as RegExp.input, which
+ * would keep the caller's string after the call.
+ */
 function asciiOnly(s) {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
   return true;
@@ -115,33 +117,26 @@ function tooDeep() {
 }
 
 /**
- * Writer writes a message into buf from start, up to end: for a call, Go's
- * input buffer in the module's memory itself; for a load or a layer, a
- * buffer of its own. When the message outgrows it, more room comes from
- * grow(writer, n) (Go's ew_reserve), or the buffer doubles. Every key and
- * record it writes is pushed onto table, in order: their handles.
+ * MessageWriter writes a message (protocol.go) into buf from start, up to
+ * end: for a call, Go's input buffer in the module's memory itself; for a
+ * load, a buffer of its own. When the message outgrows it, more room comes
+ * from grow(writer, n) (Go's ew_reserve), or the buffer doubles. Every key
+ * and record it writes is pushed onto table, in order: their handles.
  */
-class Writer {
+class MessageWriter {
   constructor(grow = null) {
     this.buf = new Uint8Array(4096);
     this.start = this.pos = 0;
     this.end = this.buf.length;
     this.grow = grow;
     this.table = [];
-    this.hold = false;
     this.text = null; // textIn's functions, for a writer into the engine's memory
   }
 
-  /**
-   * begin starts a message at buf[start], with room up to end. With hold
-   * (for .defaults(), whose values a layer keeps), long strings are held
-   * even where the rest is written in full, so that a layer costs its calls
-   * what the engine reads of it.
-   */
-  begin(table, buf = this.buf, start = 0, end = buf.length, hold = false) {
+  /** begin starts a message at buf[start], with room up to end. */
+  begin(table, buf = this.buf, start = 0, end = buf.length) {
     this.moveTo(buf, start, end);
     this.table = table;
-    this.hold = hold;
   }
 
   moveTo(buf, start, end) {
@@ -235,16 +230,15 @@ class Writer {
   }
 
   /**
-   * value writes a record for v at depth (the options object is 1). In full,
-   * everything is written; otherwise a long string, an array that is not a
-   * few short scalars, and a plain object are held: only their kind
-   * crosses, and the engine loads them where it must read them.
+   * value writes a record for v at depth (the options object is 1), holding
+   * what hold says (HOLD_LARGE, HOLD_LONG, HOLD_NONE): only a held value's
+   * kind crosses, and the engine loads it where it must read it.
    */
-  value(v, depth, full) {
+  value(v, depth, hold) {
     this.table.push(v);
     switch (typeof v) {
       case "string":
-        if ((!full || this.hold) && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
+        if (hold !== HOLD_NONE && v.length > SHORT_STRING) return this.u8(REC_HELD_STRING);
         this.u8(REC_STRING);
         return this.str(v);
       case "number":
@@ -259,61 +253,40 @@ class Writer {
         return this.u8(REC_UNDEFINED);
       case "object":
         if (v === null) return this.u8(REC_NULL);
-        if (Array.isArray(v)) return this.array(v, depth, full);
-        if (isPlain(v)) return full ? this.object(v, depth) : this.u8(REC_HELD_OBJECT);
+        if (Array.isArray(v)) return this.array(v, depth, hold);
+        if (isPlain(v)) return hold === HOLD_LARGE ? this.u8(REC_HELD_OBJECT) : this.object(v, depth, hold);
     }
     this.u8(REC_HOST);
     this.u8(classOf(v)); // functions, symbols, class instances, Blobs... (D19, D20)
   }
 
-  array(a, depth, full) {
+  /** array writes a's elements, or, with HOLD_LARGE, holds it unless it is a few short scalars. */
+  array(a, depth, hold) {
     if (depth > MAX_DEPTH) throw tooDeep();
     const n = a.length;
-    if (!full && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
+    if (hold === HOLD_LARGE && n > SHORT_ARRAY) return this.u8(REC_HELD_ARRAY);
     const at = this.length, mark = this.table.length;
     this.u8(REC_ARRAY);
     this.u32(n);
     for (let i = 0; i < n; i++) {
       const e = a[i];
-      if (!full && (typeof e === "object" && e !== null || typeof e === "string" && e.length > SHORT_MEMBER)) {
+      if (hold === HOLD_LARGE && (typeof e === "object" && e !== null || typeof e === "string" && e.length > SHORT_STRING)) {
         // Not a few short scalars: held after all.
         this.pos = this.start + at;
         this.table.length = mark;
         return this.u8(REC_HELD_ARRAY);
       }
-      this.value(e, depth + 1, full);
+      this.value(e, depth + 1, hold);
     }
   }
 
-  /** patch writes n at offset at of the message (a count written as 0 first). */
-  patch(at, n) {
-    const b = this.buf;
-    at += this.start;
-    b[at] = n;
-    b[at + 1] = n >>> 8;
-    b[at + 2] = n >>> 16;
-    b[at + 3] = n >>> 24;
-  }
-
   /**
-   * options writes options: headers and mediaType in full (the engine reads
-   * all of them), data as a host value (D19: the body as given), and the
-   * keys in merged (the layer's plain objects, which a plain object of the
-   * call merges with, D21) in full. With inURL (a GET or HEAD route),
-   * strings of any length are written, not held: the engine would load each.
+   * object writes a plain object's defined members (D15) at depth; as top,
+   * the options of a message or its layer, in which the wire names three
+   * members (protocol.go): headers and mediaType, whose long strings alone
+   * are held, and data, which crosses as its class (D19).
    */
-  options(o, merged, full, inURL = false) {
-    this.table.push(o);
-    // A method among the options wins over the route's (D6): a POST's body
-    // strings stay held.
-    this.object(o, 1, merged, full, inURL && !Object.prototype.hasOwnProperty.call(o, "method"));
-  }
-
-  /**
-   * object writes a plain object's defined members (D15) at depth; with
-   * merged, as the options record (options).
-   */
-  object(o, depth, merged = null, full = true, inline = false) {
+  object(o, depth, hold, top = false) {
     if (depth > MAX_DEPTH) throw tooDeep();
     this.u8(REC_OBJECT);
     const at = this.length;
@@ -325,52 +298,34 @@ class Writer {
       n++;
       this.str(k);
       this.table.push(k);
-      if (merged === null) this.value(v, depth + 1, true);
+      if (!top) this.value(v, depth + 1, hold);
       else if (k === "data" && v !== null) {
         this.table.push(v);
         this.u8(REC_HOST);
         this.u8(classOf(v));
       } else {
-        this.value(v, 2, full || k === "headers" || k === "mediaType" || merged.has(k) || inline && typeof v === "string");
+        this.value(v, 2, k === "headers" || k === "mediaType" ? HOLD_LONG : hold);
       }
     }
     this.patch(at, n);
   }
-}
 
-const NO_KEYS = new Set();
-
-// A load buffer grown past LOAD_KEPT bytes is let go when its call returns.
-const LOAD_KEPT = 65536;
-
-// Layer records are copied into chunks of CHUNK bytes, each a view of its
-// own: a buffer for each layer costs a program that makes a client per
-// request more than the rest of the layer (docs/performance-history.md).
-// A chunk lives while a layer in it does.
-const CHUNK = 16384;
-let chunk = new Uint8Array(0), chunkAt = 0;
-
-/** kept returns a copy of bytes that outlives the call, in a chunk. */
-function kept(bytes) {
-  const n = bytes.length;
-  if (chunkAt + n > chunk.length) {
-    chunk = new Uint8Array(Math.max(CHUNK, n));
-    chunkAt = 0;
+  /** options writes the options of a message, or its layer (object, top). */
+  options(o, hold) {
+    this.table.push(o);
+    this.object(o, 1, hold, true);
   }
-  chunk.set(bytes, chunkAt);
-  return chunk.subarray(chunkAt, (chunkAt += n));
-}
 
-/**
- * ROOT is the layer of the global defaults (D1), which the engine holds
- * itself. A layer is { bytes, size, table, merged }: the record of its
- * defaults, sent with every call on it, and how many handles it takes; its
- * values by their handles in the record, those the call that made it gave
- * (host values, strings) and its strings once decoded (OP_LAYER_TEXT); and
- * the keys where it holds a plain object, which a call's plain object
- * merges with (D21), written in full.
- */
-export const ROOT = { bytes: new Uint8Array(0), size: 0, table: [], merged: NO_KEYS };
+  /** patch writes n at offset at of the message (a count written as 0 first). */
+  patch(at, n) {
+    const b = this.buf;
+    at += this.start;
+    b[at] = n;
+    b[at + 1] = n >>> 8;
+    b[at + 2] = n >>> 16;
+    b[at + 3] = n >>> 24;
+  }
+}
 
 /** utf8 decodes UTF-8 text, or WTF-8 where it holds a lone surrogate. */
 function utf8(bytes) {
@@ -398,216 +353,269 @@ function wtf8(b) {
 }
 
 /**
- * createWire returns the calls into one instance of endpoint.wasm, over
- * its exports: call, and load, which its import object must answer with;
- * and stopped(), true once a call into Go did not return as calls do (a
- * trap, a stack overflow inside it, Go's runtime exiting): the instance
- * is then of no further use (D29). hooks.exited, when given, tells whether
- * the instance's Go runtime has exited, which a fatal error in a call does
- * without a trap.
+ * AnswerReader reads an answer (protocol.go): words at p in u32, text from
+ * textAt in u8, a value named by handle taken from table, the call's.
  */
-export function createWire(exports, hooks = {}) {
-  const { ew_box, ew_reserve, ew_call, mem } = exports;
-  // Views of the module's memory. When the memory grows, its old buffer is
-  // detached and views of it read as empty: an empty view is made again.
-  let u8 = new Uint8Array(0), u32 = new Uint32Array(0);
-  const views = () => {
-    if (u8.length === 0) {
-      u8 = new Uint8Array(mem.buffer);
-      u32 = new Uint32Array(mem.buffer);
-    }
-  };
-  const box = ew_box() >>> 2;
-  // The message is written into Go's input buffer; when it outgrows it, Go
-  // makes a larger one (which may grow the memory) and what was written is
-  // moved there.
-  const w = new Writer((wr, n) => {
-    const len = wr.length;
-    const written = wr.buf.slice(wr.start, wr.pos);
-    ew_reserve(2 * (len + n));
-    views();
-    const at = u32[box + BOX_INPUT];
-    u8.set(written, at);
-    wr.moveTo(u8, at, at + u32[box + BOX_INPUT_CAP]);
-    wr.pos = at + len;
-  });
-  w.text = textIn(mem); // null in Node (NATIVE_TEXT)
-  const lw = new Writer(); // for loads, during a call
-
-  // The call under way: its layer and values, what a load wrote, the bytes
-  // its loads wrote, and the error a load met. All are let go when the
-  // call returns.
-  let layer = null, vals = null, hostError = null, loaded = -1, loadedBytes = 0, busy = false;
-  // Set before Go is entered and cleared once it has answered, by plain
-  // assignments, which cannot fail: whatever is thrown out of a call (a
-  // stack overflow may be thrown again by anything that would handle it),
-  // an instance left in the middle of one is never called again.
-  let inGo = false;
-  // The answer being read: its words and text, and where.
-  let p = 0, textAt = 0;
-
-  function resolve(h) {
-    return h < layer.size ? layer.table[h] : vals[h - layer.size];
+class AnswerReader {
+  constructor(text) {
+    this.text = text; // textIn's functions, or null
+    this.u8 = this.u32 = this.table = null;
+    this.p = this.textAt = 0;
   }
 
-  /** load answers the engine's request for a held value (protocol.go). */
-  function load(h, ptr, cap) {
-    try {
-      if (loaded !== h) {
-        lw.begin([]);
-        lw.u32(layer.size + vals.length); // the handles of its members start here
-        lw.value(resolve(h), 2, true);
-        // MAX_MESSAGE bounds the whole call, its loads included.
-        if ((loadedBytes += lw.length) + w.length > MAX_MESSAGE) throw tooLarge();
-        for (let i = 1; i < lw.table.length; i++) vals.push(lw.table[i]);
-        loaded = h;
-      }
-      if (lw.length > cap) return -lw.length;
-      views();
-      u8.set(lw.buf.subarray(0, lw.length), ptr >>> 0);
-      return lw.length;
-    } catch (e) {
-      hostError = e;
-      return LOAD_FAILED;
-    }
+  begin(u8, u32, p, textAt, table) {
+    this.u8 = u8;
+    this.u32 = u32;
+    this.p = p;
+    this.textAt = textAt;
+    this.table = table;
   }
 
-  /**
-   * call sends one message and returns the value of its answer. route is a
-   * string or undefined, options a plain object or null; full writes every
-   * value (for defaults, whose values the layer keeps).
-   */
-  function call(op, on, route, options, full) {
-    // A getter of the options that calls the endpoint would write over the
-    // message, or enter Go while it answers a load: refused.
-    if (busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
-    busy = true;
-    layer = on;
-    vals = [];
-    try {
-      views();
-      const at = u32[box + BOX_INPUT];
-      w.begin(vals, u8, at, at + u32[box + BOX_INPUT_CAP], op === OP_DEFAULTS);
-      w.u8(op);
-      w.bytes(on.bytes);
-      if (route === undefined) w.u32(NO_ROUTE);
-      else w.str(route);
-      if (options === null) {
-        vals.push(null);
-        w.u8(REC_NULL);
-      } else {
-        w.options(options, on.merged, full, route !== undefined && inURL(route));
-      }
-      loaded = -1;
-      loadedBytes = 0;
-      inGo = true;
-      const status = ew_call(w.length);
-      if (status >>> 0 > STATUS_HOST_ERROR || hooks.exited?.()) throw new Error("Go's runtime exited");
-      inGo = false;
-      views();
-      p = u32[box + BOX_OPS] >>> 2;
-      textAt = u32[box + BOX_TEXT];
-      if (status === STATUS_ERROR) {
-        const code = read(), field = read(), message = read();
-        throw new EndpointError(code, message, field);
-      }
-      if (status === STATUS_HOST_ERROR) {
-        const e = hostError;
-        throw isEndpointError(e) ? e : unreadable("options", "a value could not be read", e);
-      }
-      return op === OP_DEFAULTS ? newLayer() : read();
-    } finally {
-      // Assignments only, first: the stack may be exhausted here.
-      busy = false;
-      layer = vals = hostError = w.table = lw.table = null; // keep no value of the call alive
-      loaded = -1;
-      if (lw.buf.length > LOAD_KEPT) lw.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large one
-    }
-  }
-
-  /** newLayer reads the answer of OP_DEFAULTS: a new layer (ROOT). */
-  function newLayer() {
-    const rec = textAt + u32[p++], bytes = kept(u8.subarray(rec, rec + u32[p++])), size = u32[p++];
-    let merged = NO_KEYS;
-    for (let n = u32[p++]; n > 0; n--) (merged === NO_KEYS ? (merged = new Set()) : merged).add(read());
-    const table = [];
-    for (let n = u32[p++]; n > 0; n--, p += 2) table[u32[p]] = resolve(u32[p + 1]);
-    return { bytes, size, table, merged };
-  }
-
-  function read() {
-    const wd = u32[p++], tag = wd & 15, arg = wd >>> 4;
+  /** value reads the value of the word at p and what follows it. */
+  value() {
+    const wd = this.u32[this.p++], tag = wd & 15, arg = wd >>> 4;
     switch (tag) {
       case OP_REF:
-        return resolve(arg);
+        return this.table[arg];
       case OP_TEXT:
-        return text(arg);
+        return this.textOp(arg);
       case OP_CONST:
         return CONSTANTS[arg];
       case OP_OBJECT:
-        return members({}, arg);
+        return this.members({}, arg);
       case OP_SHAPED: {
         // A literal of the shape's keys, its values read in order.
         const s = arg & SHAPE_MASK;
-        const o = s === SHAPE_OPTIONS ? { method: read(), baseUrl: read(), headers: read(), mediaType: read() }
-          : s === SHAPE_REQUEST ? { method: read(), url: read(), headers: read() }
-          : s === SHAPE_HEADERS ? { accept: read(), "user-agent": read() }
-          : { format: read(), previews: read() };
-        return members(o, (arg >>> SHAPE_BITS) - SHAPE_KEYS[s]);
+        const o = s === SHAPE_OPTIONS ? { method: this.value(), baseUrl: this.value(), headers: this.value(), mediaType: this.value() }
+          : s === SHAPE_REQUEST ? { method: this.value(), url: this.value(), headers: this.value() }
+          : s === SHAPE_HEADERS ? { accept: this.value(), "user-agent": this.value() }
+          : { format: this.value(), previews: this.value() };
+        return this.members(o, (arg >>> SHAPE_BITS) - SHAPE_KEYS[s]);
       }
       case OP_BARE: {
         // The JSON body, with no prototype as the reference's: "__proto__"
         // is then an ordinary key however it is set (D18, D30).
         const o = Object.create(null);
         for (let i = 0; i < arg; i++) {
-          const k = read();
-          o[k] = read();
+          const k = this.value();
+          o[k] = this.value();
         }
         return o;
       }
       case OP_ARRAY: {
         const a = new Array(arg);
-        for (let i = 0; i < arg; i++) a[i] = read();
+        for (let i = 0; i < arg; i++) a[i] = this.value();
         return a;
       }
-      case OP_LAYER_TEXT: {
-        // A string of the layer's record: decoded from its bytes once, kept
-        // in its table (the layer's own data, whatever the call).
-        const off = u32[p++], len = u32[p++];
-        return (layer.table[arg] ??= utf8(layer.bytes.subarray(off, off + len)));
-      }
       case OP_NUMBER:
-        return Number(text(arg));
+        return Number(this.textOp(arg));
       case OP_BIGINT:
-        return BigInt(text(arg));
+        return BigInt(this.textOp(arg));
     }
     throw new EndpointError("ERR_INTERNAL", `endpoint: internal error (please report it): answer word ${wd}`, "");
   }
 
   /** members reads n (key, value) pairs into o, and returns it. */
-  function members(o, n) {
+  members(o, n) {
+    const u32 = this.u32;
     for (let i = 0; i < n; i++) {
       // Most keys are constants (none of them "__proto__"): set at once.
-      const kw = u32[p];
+      const kw = u32[this.p];
       if ((kw & 15) === OP_CONST) {
-        p++;
-        o[CONSTANTS[kw >>> 4]] = read();
+        this.p++;
+        o[CONSTANTS[kw >>> 4]] = this.value();
       } else {
-        const k = read();
-        setMember(o, k, read());
+        const k = this.value();
+        setMember(o, k, this.value());
       }
     }
     return o;
   }
 
-  /** text makes the string of the text word at p, at off of the answer's text. */
-  function text(off) {
-    const len = u32[p++], start = textAt + off;
+  /** textOp makes the string of a text word whose text is at off of the answer's text. */
+  textOp(off) {
+    const len = this.u32[this.p++], start = this.textAt + off, u8 = this.u8;
     if (len & TEXT_WIDE) return utf8(u8.subarray(start, start + (len & 0x7fffffff)));
-    return w.text !== null ? w.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
+    return this.text !== null ? this.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
   }
 
-  // A call that is under way (a getter read during a load calling the
-  // endpoint again) has not stopped the instance: it is refused as nested.
-  return { call, load, stopped: () => inGo && !busy };
+  /** errorText reads an error answer: code, field and message (D28). */
+  errorText() {
+    const code = this.value(), field = this.value(), message = this.value();
+    return new EndpointError(code, message, field);
+  }
+}
+
+/**
+ * Loader answers the engine's request, during a call, for the whole value
+ * of a held handle (protocol.go, load), written in full into Go's memory.
+ * A failure is kept (error) and thrown when the call returns. Bridge.call
+ * lets go of what it kept when the call returns.
+ */
+class Loader {
+  constructor(bridge) {
+    this.bridge = bridge;
+    this.writer = new MessageWriter();
+    this.loaded = -1; // the handle the writer holds the value of
+    this.bytes = 0; // what the call's loads wrote
+    this.error = null;
+  }
+
+  load(h, ptr, cap) {
+    const w = this.writer, bridge = this.bridge, table = bridge.table;
+    try {
+      if (this.loaded !== h) {
+        w.begin([]);
+        w.u32(table.length); // the handles of its members start here
+        w.value(table[h], 2, HOLD_NONE);
+        // MAX_MESSAGE bounds the whole call, its loads included.
+        if ((this.bytes += w.length) + bridge.message.length > MAX_MESSAGE) throw tooLarge();
+        for (let i = 1; i < w.table.length; i++) table.push(w.table[i]);
+        this.loaded = h;
+      }
+      if (w.length > cap) return -w.length;
+      bridge.views();
+      bridge.u8.set(w.buf.subarray(0, w.length), ptr >>> 0);
+      return w.length;
+    } catch (e) {
+      this.error = e;
+      return LOAD_FAILED;
+    }
+  }
+}
+
+/**
+ * A layer is the defaults a call is made on, as every message carries
+ * them (protocol.go): their record, written once, and the values its
+ * handles name, in order. GLOBAL is the layer of the global defaults (D1),
+ * which the engine holds itself: an empty record.
+ */
+export const GLOBAL = { record: new Uint8Array(0), table: [] };
+
+// The writer of layers' records: one for all, as a client made for each
+// request makes a layer each time; it keeps no value once a record is made.
+let layerWriter;
+
+/** layerOf returns the layer of defaults, the answer of an OP_DEFAULTS. */
+export function layerOf(defaults) {
+  const table = [], w = (layerWriter ??= new MessageWriter());
+  w.begin(table);
+  w.options(defaults, HOLD_LONG);
+  const record = w.buf.slice(0, w.length);
+  w.table = null;
+  return { record, table };
+}
+
+/**
+ * Bridge makes calls into one instance of endpoint.wasm, over its exports.
+ * load is the function its import object must answer ew.load with;
+ * stopped() is true once a call into Go did not return as calls do (a
+ * trap, a stack overflow inside it, Go's runtime exiting): the instance is
+ * then of no further use (D29). hooks.exited, when given, tells whether
+ * the instance's Go runtime has exited, which a fatal error in a call does
+ * without a trap.
+ */
+export class Bridge {
+  constructor(exports, hooks = {}) {
+    const { ew_box, ew_reserve, ew_call, mem } = exports;
+    this.ew_call = ew_call;
+    this.mem = mem;
+    this.hooks = hooks;
+    // Views of the module's memory. When the memory grows, its old buffer
+    // is detached and views of it read as empty: an empty view is made again.
+    this.u8 = new Uint8Array(0);
+    this.u32 = new Uint32Array(0);
+    this.box = ew_box() >>> 2;
+    // The message is written into Go's input buffer; when it outgrows it,
+    // Go makes a larger one (which may grow the memory) and what was
+    // written is moved there.
+    this.message = new MessageWriter((w, n) => {
+      const len = w.length;
+      const written = w.buf.slice(w.start, w.pos);
+      ew_reserve(2 * (len + n));
+      this.views();
+      const at = this.u32[this.box + BOX_INPUT];
+      this.u8.set(written, at);
+      w.moveTo(this.u8, at, at + this.u32[this.box + BOX_INPUT_CAP]);
+      w.pos = at + len;
+    });
+    this.message.text = textIn(mem); // null in Node (NATIVE_TEXT)
+    this.answer = new AnswerReader(this.message.text);
+    this.loader = new Loader(this);
+    this.load = (h, ptr, cap) => this.loader.load(h, ptr, cap);
+    // The values of the call under way, by handle; null between calls.
+    this.table = null;
+    this.busy = false;
+    // Set before Go is entered and cleared once it has answered, by plain
+    // assignments, which cannot fail: whatever is thrown out of a call (a
+    // stack overflow may be thrown again by anything that would handle it),
+    // an instance left in the middle of one is never called again.
+    this.inGo = false;
+  }
+
+  views() {
+    if (this.u8.length === 0) {
+      const { buffer } = this.mem;
+      this.u8 = new Uint8Array(buffer);
+      this.u32 = new Uint32Array(buffer);
+    }
+  }
+
+  /**
+   * A call under way (a getter read during a load calling the endpoint
+   * again) has not stopped the instance: it is refused as nested.
+   */
+  stopped() {
+    return this.inGo && !this.busy;
+  }
+
+  /**
+   * call sends one message on layer (layerOf, or GLOBAL) and returns the
+   * value of its answer: for OP_DEFAULTS, the new defaults. route is a string or undefined, options a
+   * plain object or null.
+   */
+  call(op, layer, route, options) {
+    // A getter of the options that calls the endpoint would write over the
+    // message, or enter Go while it answers a load: refused.
+    if (this.busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
+    this.busy = true;
+    const table = (this.table = layer.table.slice()), w = this.message, box = this.box;
+    try {
+      this.views();
+      const at = this.u32[box + BOX_INPUT];
+      w.begin(table, this.u8, at, at + this.u32[box + BOX_INPUT_CAP]);
+      w.u8(op);
+      w.bytes(layer.record);
+      if (route === undefined) w.u32(NO_ROUTE);
+      else w.str(route);
+      if (options === null) {
+        table.push(null);
+        w.u8(REC_NULL);
+      } else {
+        w.options(options, op === OP_DEFAULTS ? HOLD_LONG : HOLD_LARGE);
+      }
+      this.inGo = true;
+      const status = this.ew_call(w.length);
+      if (status >>> 0 > STATUS_HOST_ERROR || this.hooks.exited?.()) throw new Error("Go's runtime exited");
+      this.inGo = false;
+      this.views();
+      const u32 = this.u32;
+      this.answer.begin(this.u8, u32, u32[box + BOX_OPS] >>> 2, u32[box + BOX_TEXT], table);
+      if (status === STATUS_ERROR) throw this.answer.errorText();
+      if (status === STATUS_HOST_ERROR) {
+        const e = this.loader.error;
+        throw isEndpointError(e) ? e : unreadable("options", "a value could not be read", e);
+      }
+      return this.answer.value();
+    } finally {
+      // Assignments only, first: the stack may be exhausted here. Keep no
+      // value of the call alive.
+      const { answer, loader } = this;
+      this.busy = false;
+      this.table = w.table = answer.table = answer.u8 = answer.u32 = loader.error = loader.writer.table = null;
+      loader.loaded = -1;
+      loader.bytes = 0;
+      if (loader.writer.buf.length > LOAD_KEPT) loader.writer.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large load
+    }
+  }
 }

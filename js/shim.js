@@ -5,7 +5,7 @@
 // call is made from its own arguments and the layer it is made on.
 
 import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
-import { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, createWire, ROOT } from "./protocol.js";
+import { Bridge, GLOBAL, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, layerOf } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
 /**
@@ -17,21 +17,21 @@ import { describe, isPlain } from "./values.js";
  * data, so they work on it as they are.
  */
 export function createEndpoint(exports, hooks = {}, restart = null) {
-  let wire = createWire(exports, hooks);
-  hooks.load = wire.load;
+  let bridge = new Bridge(exports, hooks);
+  hooks.load = bridge.load;
 
   /**
    * send makes one call, turning what the input throws into an
-   * EndpointError; when the engine itself has stopped (wire.stopped), it
+   * EndpointError; when the engine itself has stopped (bridge.stopped), it
    * says so, and the next call starts a fresh instance.
    */
-  function send(op, layer, route, options, full = false) {
+  function send(op, layer, route, options) {
     try {
-      if (wire.stopped()) revive();
-      return wire.call(op, layer, route, options, full);
+      if (bridge.stopped()) revive();
+      return bridge.call(op, layer, route, options);
     } catch (e) {
       if (isEndpointError(e)) throw e;
-      if (wire.stopped()) {
+      if (bridge.stopped()) {
         const err = new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped (${e?.message}); the next call starts a new one (please report it)`, "");
         err.cause = e;
         throw err;
@@ -46,9 +46,9 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
   function revive() {
     if (!restart) throw new EndpointError("ERR_INTERNAL", "endpoint: the WebAssembly engine stopped, and no new instance can be started", "");
     const fresh = restart();
-    const next = createWire(fresh.exports, fresh.hooks);
+    const next = new Bridge(fresh.exports, fresh.hooks);
     fresh.hooks.load = next.load;
-    wire = next;
+    bridge = next;
   }
 
   // dispatch makes a call on layer, of (route, options) or (options) (D7).
@@ -71,14 +71,13 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     };
     endpoint.parse = function parse(options) {
       if (!isPlain(options)) throw invalidArgument("options", `parse() takes merged options, not ${describe(options)}`);
-      return send(OP_PARSE, ROOT, undefined, options);
+      return send(OP_PARSE, GLOBAL, undefined, options);
     };
     endpoint.defaults = function defaults(options) {
-      return withDefaults(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {}, true));
+      return withDefaults(layerOf(send(OP_DEFAULTS, layer, undefined, plainOrNull(options, "defaults") ?? {})));
     };
     // DEFAULTS' getter finds the endpoint's merge() here: not enumerable, so
-    // no console shows it and no spread copies it, and not the layer itself,
-    // whose record shares a chunk with other clients' (protocol.js).
+    // no console shows it and no spread copies it.
     Object.defineProperty(endpoint, OWN_MERGE, { value: endpoint.merge });
     Object.defineProperty(endpoint, "DEFAULTS", defaultsProperty);
     return endpoint;
@@ -100,7 +99,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     },
   };
 
-  return withDefaults(ROOT);
+  return withDefaults(GLOBAL);
 }
 
 /** OWN_MERGE is where an endpoint keeps its own merge() (withDefaults), for its DEFAULTS getter. */

@@ -47,7 +47,7 @@ mkdirSync(shimDir);
 const js = new URL(".", import.meta.url);
 for (const f of readdirSync(js)) if (f.endsWith(".js")) copyFileSync(new URL(f, js), join(shimDir, f));
 for (const [file, source] of Object.entries(generatedModules())) writeFileSync(join(shimDir, file), source);
-const { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, ROOT, createWire } = await import(pathToFileURL(resolve(shimDir, "protocol.js")).href);
+const { Bridge, GLOBAL, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, layerOf } = await import(pathToFileURL(resolve(shimDir, "protocol.js")).href);
 const module = new WebAssembly.Module(readFileSync(probeFile));
 
 /** fail stops the build: Go's start did something a restore cannot rebuild. */
@@ -163,19 +163,19 @@ function record(seed) {
  */
 function prepare(inst) {
   if (typeof inst.exports.ew_prepare !== "function") fail(`${probeFile} exports no ew_prepare`);
-  const wire = createWire(inst.exports);
+  const bridge = new Bridge(inst.exports);
   const call = (...args) => {
     try {
-      return wire.call(...args);
+      return bridge.call(...args);
     } catch (e) {
       fail(`a call that prepares the module failed: ${e.message}`);
     }
   };
-  const layer = call(OP_DEFAULTS, ROOT, undefined, { headers: { authorization: "token prepare" } }, true);
+  const layer = layerOf(call(OP_DEFAULTS, GLOBAL, undefined, { headers: { authorization: "token prepare" } }));
   const got = [
-    call(OP_ENDPOINT, ROOT, "GET /prepare/{owner}/{repo}/items", { owner: "o", repo: "r", state: "open", per_page: 100 }, false),
-    call(OP_ENDPOINT, layer, "POST /prepare/{owner}/items", { owner: "o", title: "t", labels: ["a"] }, false),
-    call(OP_PARSE, ROOT, undefined, call(OP_MERGE, layer, "GET /prepare{/path}", { path: "p", q: "x" }, false), false),
+    call(OP_ENDPOINT, GLOBAL, "GET /prepare/{owner}/{repo}/items", { owner: "o", repo: "r", state: "open", per_page: 100 }),
+    call(OP_ENDPOINT, layer, "POST /prepare/{owner}/items", { owner: "o", title: "t", labels: ["a"] }),
+    call(OP_PARSE, GLOBAL, undefined, call(OP_MERGE, layer, "GET /prepare{/path}", { path: "p", q: "x" })),
   ];
   const want = [
     { method: "get", url: "https://api.github.com/prepare/o/r/items?state=open&per_page=100" },

@@ -12,7 +12,7 @@
 // js/text-module.mjs (dist/text-module.js), so that no binary is checked
 // in. It carries text only: ASCII, byte for byte; the first character past
 // ASCII is handed back to the shim, which encodes the rest itself
-// (protocol.js, Writer.wide).
+// (protocol.js, MessageWriter.wide).
 
 import { TEXT_MODULE } from "./text-module.js";
 

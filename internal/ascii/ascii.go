@@ -57,7 +57,7 @@ func Printable(s string) bool {
 
 // Equal reports whether a and b hold the same bytes. It compares eight at
 // a time: Go's WebAssembly runtime compares strings a byte at a time, and
-// the engine compares whole layer records and urls on every call.
+// the template cache compares whole urls on every call.
 func Equal(a, b string) bool {
 	if len(a) != len(b) {
 		return false

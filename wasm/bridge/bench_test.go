@@ -15,7 +15,7 @@ func realCalls(s *shim) []realCall {
 	var calls []realCall
 	// add takes a message with the values msg left for it (its loads need them).
 	add := func(name string, in []byte) {
-		calls = append(calls, realCall{name: name, in: in, vals: s.vals, layer: s.layer})
+		calls = append(calls, realCall{name: name, in: in, vals: s.vals})
 	}
 	add("GET path and query", s.msg(opEndpoint, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`))
 	add("GET path and query, global defaults", s.msg(opEndpoint, nil, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`))
@@ -35,14 +35,13 @@ func realCalls(s *shim) []realCall {
 // realCall is a message with the table of values its handles name, and
 // the layer it is made on, for loads (harness_test.go).
 type realCall struct {
-	name  string
-	in    []byte
-	vals  []core.Value
-	layer *layer
+	name string
+	in   []byte
+	vals []core.Value
 }
 
 // use makes c the call under way of s, for its loads.
-func (c realCall) use(s *shim) { s.vals, s.layer = c.vals, c.layer }
+func (c realCall) use(s *shim) { s.vals = c.vals }
 
 // call runs c's message.
 func (c realCall) call(b *Bridge) int { return b.Call(c.in) }
@@ -80,8 +79,8 @@ func TestRealCallsAllocateNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkNewLayer is a call on a layer the bridge has not decoded last, as
-// each call of a program that makes a client for each request is.
+// BenchmarkNewLayer is a call on one layer then another, as the calls of a
+// program that makes a client for each request are.
 func BenchmarkNewLayer(b *testing.B) {
 	s := newShim()
 	var ins [2][]byte

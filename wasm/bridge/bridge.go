@@ -6,10 +6,8 @@ package bridge
 
 import (
 	"errors"
-	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
@@ -19,21 +17,20 @@ import (
 // the call). What it keeps is memory: the input buffer, the session's
 // scratch memory, the slab and arena values are decoded into, and the
 // answer's buffers, all reused from call to call; and the last layer
-// decoded, by its bytes, so that calls on one client do not decode the same
-// bytes again (what they decode to depends on nothing else).
+// decoded, by its bytes, so that the calls of one client do not decode the
+// same bytes again (what they decode to depends on nothing else).
 type Bridge struct {
 	in      []byte
 	session host.Session[core.Obj, core.Request, core.Builder]
 	slab    slab
 	load    loader
-	w       writer
+	w       answerWriter
 	small   int // small calls since the last large one (trim)
 	layer   decoded
-	rec     record // the record of the last new layer, its memory reused
 }
 
-// decoded is the last layer record decoded and what it decodes to: its
-// Builder (when ok) and the handle after its last.
+// decoded is the last layer decoded: its record, and what it decodes to,
+// the Builder over its defaults (when ok) and the handle after its last.
 type decoded struct {
 	rec  []byte
 	slab slab
@@ -82,16 +79,18 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}()
 	b.slab.reset()
 	b.load.arena = b.load.arena[:0]
-	r := reader{in: in, slab: &b.slab}
+	r := messageReader{in: in, slab: &b.slab}
 	op := r.u8()
-	layer, rec := core.New(), []byte(nil)
+	// The layer of .defaults() the call is made on: the defaults an
+	// opDefaults answered, taken as they are, not merged again (merging is
+	// not idempotent for every input: D25 trims one "-preview" a merge).
+	// Its values take the first handles.
+	layer := core.New()
 	if n := r.u32(); n > 0 {
-		// The layer of .defaults() the call is made on, as the shim keeps it:
-		// its defaults, whose records take the first handles.
 		if layer = b.decodeLayer(r.text(n)); layer == nil {
 			r.bad = true
 		}
-		r.next, rec = b.layer.next, b.layer.rec
+		r.next = b.layer.next
 	}
 	base := r.next
 	route := ""
@@ -103,7 +102,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
-	b.w.reset(base, rec)
+	b.w.reset(base)
 	var err error
 	switch op {
 	case opEndpoint:
@@ -123,10 +122,12 @@ func (b *Bridge) Call(in []byte) (status int) {
 		}
 	case opDefaults:
 		// A new layer is the merge of its options over the layer it is made
-		// on (spec rule 1), answered as the record the shim keeps.
+		// on (spec rule 1). Its plain objects and arrays are written out, not
+		// named, so that the layer shares none with its caller (D2).
 		var m *core.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
-			b.w.layer(m, &b.rec)
+			b.w.base = copyAll
+			b.w.object(m)
 		}
 	default:
 		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))
@@ -142,19 +143,19 @@ func (b *Bridge) Call(in []byte) (status int) {
 	return statusOK
 }
 
-// decodeLayer returns the Builder of a layer record, decoding it unless it
-// is the last one decoded; nil when it is malformed.
+// decodeLayer returns the Builder over a layer's defaults, decoding its
+// record unless it is the last one decoded; nil when it is malformed.
 func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	l := &b.layer
-	if l.ok && ascii.Equal(unsafe.String(unsafe.SliceData(l.rec), len(l.rec)), rec) {
+	if l.ok && string(l.rec) == rec {
 		return &l.b
 	}
 	l.ok = false
 	l.rec = append(l.rec[:0], rec...)
 	l.slab.reset()
-	r := reader{in: l.rec, slab: &l.slab}
+	r := messageReader{in: l.rec, slab: &l.slab}
 	d := r.value(1, -1)
-	if r.bad || r.pos != len(l.rec) || d.Kind() != core.Object {
+	if _, held := hc.Handle(d); r.bad || r.pos != len(l.rec) || d.Kind() != core.Object || held {
 		return nil
 	}
 	hc.SetDefaults(&l.b, d.Obj())
@@ -195,7 +196,7 @@ func AsError(err error) *core.Error {
 
 // fail writes the error answer: code, field, message (D28).
 func (b *Bridge) fail(e *core.Error) int {
-	b.w.reset(0, nil)
+	b.w.reset(0)
 	b.w.errorText(e)
 	return statusError
 }
@@ -222,7 +223,7 @@ func (b *Bridge) trim() {
 	b.slab = slab{}
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
 	b.session = hc.NewSession(&b.load)
-	b.w = writer{}
+	b.w = answerWriter{}
 	b.layer = decoded{}
 }
 
@@ -230,9 +231,10 @@ func (b *Bridge) trim() {
 // the shim keeps the error and throws it (statusHostError).
 var errHost = errors.New("endpoint: the shim could not read a value")
 
-// loader is the session's loader (internal/host): it asks the shim for the whole value
-// of a handle (protocol.go, load) and decodes it. The bytes stay in the
-// arena until the next call, as the strings decoded from them are views.
+// loader is the session's loader (internal/host): it asks the shim for the
+// whole value of a handle (protocol.go, load), which js/protocol.js's
+// Loader answers, and decodes it. The bytes stay in the arena until the
+// next call, as the strings decoded from them are views.
 type loader struct {
 	fetch func(handle int, arena *[]byte) ([]byte, bool)
 	slab  *slab
@@ -246,7 +248,7 @@ func (l *loader) Load(v core.Value) (core.Value, error) {
 	if !ok {
 		return core.Value{}, errHost
 	}
-	r := reader{in: data, slab: l.slab}
+	r := messageReader{in: data, slab: l.slab}
 	r.next = int(r.u32())
 	lv := r.value(2, h)
 	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {

@@ -16,16 +16,14 @@ import (
 
 // shim plays the JavaScript side of one bridge.
 type shim struct {
-	b     *Bridge
-	vals  []core.Value // the call under way
-	layer *layer       // its layer; nil for the global defaults
+	b    *Bridge
+	vals []core.Value // the call under way, its layer's values first
 }
 
-// layer is a layer of .defaults() as the shim keeps it: the record of its
-// defaults and the table of values that record's handles name.
+// layer is a layer of .defaults() as the shim keeps it: the defaults the
+// engine answered, its host values the very values the caller gave.
 type layer struct {
-	rec   []byte
-	table []core.Value
+	defaults core.Value
 }
 
 func newShim() *shim {
@@ -38,12 +36,12 @@ func newShim() *shim {
 // text (core.DecodeJSON), "" for none; hold names the top-level keys whose
 // values are written held.
 func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...string) []byte {
-	s.layer, s.vals = l, nil
+	s.vals = nil
 	out := []byte{op}
 	if l == nil {
 		out = binary.LittleEndian.AppendUint32(out, 0)
 	} else {
-		out = appendStr(out, string(l.rec))
+		out = appendStr(out, string(s.rec(nil, l.defaults, false)))
 	}
 	if route == nil {
 		out = binary.LittleEndian.AppendUint32(out, noRoute)
@@ -54,28 +52,16 @@ func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...str
 }
 
 // defaults runs an opDefaults on l with options and returns the new layer
-// as the shim keeps it (js/protocol.js, newLayer): the record, how many
-// handles it takes, and the values the answer names by handle; and the
-// layer's defaults as JSON text, as merge() with nothing to merge gives
-// them (the shim's DEFAULTS).
+// as the shim keeps it (js/protocol.js): the defaults answered, with the
+// values named by handle resolved; and the layer's defaults as JSON text,
+// as merge() with nothing to merge gives them (the shim's DEFAULTS).
 func (s *shim) defaults(l *layer, options string) (*layer, string) {
 	status, got := s.run(s.msg(opDefaults, l, nil, options))
 	if status != statusOK {
 		return nil, got
 	}
-	ops, text := s.b.w.ops, s.b.w.text
-	at, n, size := ops[0], ops[1], int(ops[2])
-	nl := &layer{rec: append([]byte(nil), text[at:at+n]...), table: make([]core.Value, size)}
-	r := answerReader{ops: ops, text: text, s: s, p: 4}
-	for k := ops[3]; k > 0; k-- { // the keys of plain objects: not needed here
-		r.value()
-	}
-	p := r.p + 1
-	for k := ops[r.p]; k > 0; k-- {
-		v, _ := s.resolve(int(ops[p+1]))
-		nl.table[ops[p]] = v
-		p += 2
-	}
+	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
+	nl := &layer{defaults: r.core()}
 	_, d := s.run(s.msg(opMerge, nl, nil, ""))
 	return nl, d
 }
@@ -167,7 +153,7 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	base := len(s.table()) + len(s.vals)
+	base := len(s.vals)
 	start := len(*arena)
 	out := binary.LittleEndian.AppendUint32(*arena, uint32(base))
 	save := len(s.vals)
@@ -178,21 +164,9 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	return out[start:], true
 }
 
-// table is the table of the call's layer.
-func (s *shim) table() []core.Value {
-	if s.layer == nil {
-		return nil
-	}
-	return s.layer.table
-}
-
 func (s *shim) resolve(h int) (core.Value, bool) {
-	t := s.table()
-	if h < len(t) {
-		return t[h], true
-	}
-	if h-len(t) < len(s.vals) {
-		return s.vals[h-len(t)], true
+	if h < len(s.vals) {
+		return s.vals[h], true
 	}
 	return core.Value{}, false
 }
@@ -244,10 +218,6 @@ func (r *answerReader) value() string {
 			return s + "n"
 		}
 		return string(core.AppendJSON(nil, core.Str(s)))
-	case opLayerText: // a string of the layer's record, by its place there
-		off, n := int(r.ops[r.p]), int(r.ops[r.p+1]&^textWide)
-		r.p += 2
-		return string(core.AppendJSON(nil, core.Str(string(r.s.layer.rec[off:off+n]))))
 	case opConst:
 		if arg < firstString {
 			return constants[arg]
@@ -287,4 +257,61 @@ func (r *answerReader) value() string {
 		return b.String()
 	}
 	return "<bad word>"
+}
+
+// core reads an answer into a value, as the shim builds it: a value named
+// by handle is the very value of the table.
+func (r *answerReader) core() core.Value {
+	w := r.ops[r.p]
+	r.p++
+	tag, arg := int(w&15), int(w>>4)
+	switch tag {
+	case opRef:
+		v, _ := r.s.resolve(arg)
+		return v
+	case opText, opNumber, opBigInt:
+		n := int(r.ops[r.p] &^ textWide)
+		r.p++
+		s := string(r.text[arg : arg+n])
+		switch tag {
+		case opNumber:
+			return core.NumText(s)
+		case opBigInt:
+			return core.Big(s)
+		}
+		return core.Str(s)
+	case opConst:
+		switch arg {
+		case constUndefined:
+			return core.Value{}
+		case constNull:
+			return core.NullValue()
+		case constFalse, constTrue:
+			return core.BoolValue(arg == constTrue)
+		}
+		return core.Str(constants[arg])
+	case opObject, opBare, opShaped:
+		var keys []string
+		if tag == opShaped {
+			keys, arg = shapes[arg&(1<<shapeBits-1)], arg>>shapeBits
+		}
+		o := core.NewObj(arg)
+		for i := 0; i < arg; i++ {
+			k := ""
+			if i < len(keys) {
+				k = keys[i]
+			} else {
+				k = r.core().Text()
+			}
+			o.Append(k, r.core())
+		}
+		return core.ObjValue(o)
+	case opArray:
+		l := make([]core.Value, arg)
+		for i := range l {
+			l[i] = r.core()
+		}
+		return core.List(l...)
+	}
+	panic("a bad answer word")
 }

@@ -20,10 +20,12 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 // Message in (little-endian):
 //
 //	op      u8   an operation (below)
-//	layer   u32  byte length of the layer record that follows, 0 for the
-//	             global defaults (D1); the record is the layer's defaults,
-//	             as an opDefaults answered them: its records take the first
-//	             handles
+//	layer   str  empty for the global defaults (D1), else an object
+//	             record: the defaults an opDefaults answered, written as
+//	             they are, which the engine takes as defaults without
+//	             merging them again. The shim writes a layer's record
+//	             once, when .defaults() answers, and copies it into each
+//	             message on the layer; its values take the first handles.
 //	route   str  (length 0xFFFFFFFF: no route)
 //	options rec  an object record, or recNull
 //
@@ -43,6 +45,21 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	             shim did not write (large, or likely never read); the
 //	             engine asks for it through the load import where it must
 //	             read it (loaded where the engine reads it)
+//
+// What the shim writes of a value depends on the value and on the part of
+// the message it is in, never on where the engine will place it (that is
+// the engine's rule, which a held value costs a load):
+//
+//	the layer and opDefaults' options: every value, but strings longer
+//	           than 256 UTF-16 units, which are held (a layer's objects
+//	           must be written out in its answers, D2)
+//	a call's other options: scalars, strings up to 256 units and arrays of
+//	           at most 16 such scalars; longer strings and arrays, other
+//	           arrays and every plain object are held
+//	headers, mediaType: as the layer's, in either
+//	data:      recHost when not null, whatever it is (D19: the engine
+//	           never reads it)
+//	a load:    every value
 //
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
@@ -70,19 +87,12 @@ import "github.com/endpoint-wasm/endpoint-wasm/core"
 //	opShaped n<<2|s an object of n members whose first ones are those of
 //	               shapes[s], in that order: their values follow, without
 //	               their keys, then the other members' (key, value) pairs
-//	opLayerText h  the string of handle h of the layer's record: the next
-//	               words are its offset in the record and its byte length;
-//	               the shim decodes it from the layer's bytes once, as
-//	               UTF-8, and keeps it in the layer's table
 //
 // A word is tag | arg<<4. statusOK: the result, request options for
-// opEndpoint and opParse, merged options for opMerge; for opDefaults, the
-// new layer (writer.layer): the offset and length in the text buffer of its
-// defaults as a record, how many handles its records take, the count and
-// the keys where it holds a plain object, and the count and the pairs
-// (handle in the record, handle in the message) of the values the shim
-// already has. statusError: three opText values, the code, the field and
-// the message (D28).
+// opEndpoint and opParse, merged options for opMerge, and for opDefaults
+// the new layer's defaults, every plain object and array in them written
+// out, which the shim keeps as the layer. statusError: three opText
+// values, the code, the field and the message (D28).
 
 // Operations, the first byte of a message.
 const (
@@ -126,7 +136,6 @@ const (
 	opBigInt
 	opBare
 	opShaped
-	opLayerText
 )
 
 // shapes are the runs of keys that answers' objects most often begin with,
@@ -137,9 +146,9 @@ const (
 // that begins so is answered as opShaped, its keys left out, and the shim
 // builds it as an object literal of those keys: a V8 literal has its hidden
 // class from the start, where the same keys set one by one through a
-// variable name cost a lookup each (js/protocol.js, read). js/protocol.js
-// holds the same list: the JS suite's results, compared whole, fail when
-// the two differ.
+// variable name cost a lookup each (js/protocol.js, AnswerReader.value).
+// js/protocol.js holds the same list: the JS suite's results, compared
+// whole, fail when the two differ.
 var shapes = [...][]string{
 	shapeOptions:   {"method", "baseUrl", "headers", "mediaType"},
 	shapeRequest:   {"method", "url", "headers"},

@@ -6,11 +6,12 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
-// reader decodes a message (protocol.go) into core values. Strings are
+// messageReader decodes a message (protocol.go) into core values: the
+// twin of js/protocol.js's MessageWriter, method for method. Strings are
 // views into the message, valid until the next one (the session keeps
 // copies of what it keeps); objects and lists come from the slab, reused
 // from call to call.
-type reader struct {
+type messageReader struct {
 	in   []byte
 	pos  int
 	next int // the next handle
@@ -42,7 +43,7 @@ func (s *slab) obj() *core.Obj {
 	return o
 }
 
-func (r *reader) u8() byte {
+func (r *messageReader) u8() byte {
 	if r.pos >= len(r.in) {
 		r.bad = true
 		return 0
@@ -52,7 +53,7 @@ func (r *reader) u8() byte {
 	return c
 }
 
-func (r *reader) u32() uint32 {
+func (r *messageReader) u32() uint32 {
 	if len(r.in)-r.pos < 4 {
 		r.bad = true
 		r.pos = len(r.in)
@@ -72,7 +73,7 @@ func le32(b []byte) uint32 {
 }
 
 // text reads n bytes as a string view.
-func (r *reader) text(n uint32) string {
+func (r *messageReader) text(n uint32) string {
 	if uint64(len(r.in)-r.pos) < uint64(n) {
 		r.bad = true
 		r.pos = len(r.in)
@@ -89,7 +90,7 @@ func (r *reader) text(n uint32) string {
 // str reads a str: a u32 length and bytes. It is written out rather than
 // as text(u32()) so that the compiler inlines it: in WebAssembly a Go call
 // costs more than the few instructions of the read.
-func (r *reader) str() string {
+func (r *messageReader) str() string {
 	p := r.pos
 	if len(r.in)-p < 4 {
 		r.bad, r.pos = true, len(r.in)
@@ -106,7 +107,7 @@ func (r *reader) str() string {
 }
 
 // handle returns the next handle.
-func (r *reader) handle() int {
+func (r *messageReader) handle() int {
 	h := r.next
 	r.next++
 	return h
@@ -115,7 +116,7 @@ func (r *reader) handle() int {
 // value reads one record at depth (the options object is 1, D29), taking
 // handle h, or the next handle when h < 0. A record nested too deeply makes
 // the message malformed: the shim refuses such input first (D29).
-func (r *reader) value(depth, h int) core.Value {
+func (r *messageReader) value(depth, h int) core.Value {
 	if h < 0 {
 		h = r.handle()
 	}
@@ -153,7 +154,7 @@ func (r *reader) value(depth, h int) core.Value {
 	return hc.WithHandle(v, h)
 }
 
-func (r *reader) array(depth, h int) core.Value {
+func (r *messageReader) array(depth, h int) core.Value {
 	n := r.u32()
 	if depth > core.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) { // a record takes a byte at least
 		r.bad = true
@@ -177,7 +178,7 @@ func (r *reader) array(depth, h int) core.Value {
 	return hc.WithHandle(core.List(s.vals[start:end:end]...), h)
 }
 
-func (r *reader) object(depth, h int) core.Value {
+func (r *messageReader) object(depth, h int) core.Value {
 	n := r.u32()
 	if depth > core.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) {
 		r.bad = true

@@ -1,30 +1,34 @@
 package bridge
 
 import (
-	"unsafe"
+	"math"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 )
 
-// writer writes an answer (protocol.go): words into ops, strings into text.
-// A value the caller gave is named by its handle, never written out.
-type writer struct {
+// answerWriter writes an answer (protocol.go): words into ops, strings into
+// text; the twin of js/protocol.js's AnswerReader, method for method. A
+// value the caller gave is named by its handle, never written out.
+type answerWriter struct {
 	ops  []uint32
 	text []byte
-	base int    // the first handle of the call: smaller ones are the layer's
-	rec  []byte // the layer's record, whose strings the answer names by place
+	base int // the first handle of the call's options: smaller ones are the layer's
 	bad  bool
 }
 
-func (w *writer) reset(base int, rec []byte) {
-	w.ops, w.text, w.base, w.bad, w.rec = w.ops[:0], w.text[:0], base, false, rec
+// copyAll as base makes the writer write every plain object and array out,
+// for an answer that becomes a layer.
+const copyAll = math.MaxInt
+
+func (w *answerWriter) reset(base int) {
+	w.ops, w.text, w.base, w.bad = w.ops[:0], w.text[:0], base, false
 }
 
-func (w *writer) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
+func (w *answerWriter) word(tag, arg int) { w.ops = append(w.ops, uint32(tag)|uint32(arg)<<4) }
 
 // str writes s as a constant when it is one, else as text.
-func (w *writer) str(s string) {
+func (w *answerWriter) str(s string) {
 	if k, ok := constantIndex(s); ok {
 		w.word(opConst, k)
 		return
@@ -32,31 +36,27 @@ func (w *writer) str(s string) {
 	w.textOp(opText, s)
 }
 
-// layerStr writes s, the string of handle h of the call's layer: as a
-// constant when it is one, else as opLayerText when it is a view into the
-// layer's record (as every string decoded from it is), else as str does.
-func (w *writer) layerStr(s string, h int) {
-	if k, ok := constantIndex(s); ok {
+// named writes s, the string of handle h (h < 0: none): by its handle when
+// it is the call's; else as a constant when it is one (the layer's keys and
+// values mostly are, which the shim then reads at once), else by its handle
+// when it has one, else as text.
+func (w *answerWriter) named(s string, h int) {
+	if h >= w.base {
+		w.word(opRef, h)
+	} else if k, ok := constantIndex(s); ok {
 		w.word(opConst, k)
-		return
+	} else if h >= 0 {
+		w.word(opRef, h)
+	} else {
+		w.textOp(opText, s)
 	}
-	rec := w.rec
-	if len(rec) > 0 && len(s) > 0 {
-		off := uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(&rec[0]))
-		if off < uintptr(len(rec)) && uintptr(len(s)) <= uintptr(len(rec))-off {
-			w.word(opLayerText, h)
-			w.ops = append(w.ops, uint32(off), uint32(len(s))) // decoded as UTF-8 (the shim does it once)
-			return
-		}
-	}
-	w.str(s)
 }
 
 // textOp writes s into the text buffer under tag (opText, opNumber or
 // opBigInt), flagging text that may not be ASCII (textWide): browsers read
 // ASCII text through the JS String Builtins, for less than a TextDecoder
 // call. Text past textScanned bytes is flagged unlooked.
-func (w *writer) textOp(tag int, s string) {
+func (w *answerWriter) textOp(tag int, s string) {
 	w.word(tag, len(w.text))
 	w.ops = append(w.ops, textLen(s))
 	w.text = append(w.text, s...)
@@ -72,15 +72,13 @@ func textLen(s string) uint32 {
 	return n
 }
 
-// value writes v: by handle when it is one of the call's values, or one of
-// the layer's that the shim keeps in its table, a host value or a string
-// it held (protocol.go, opDefaults); else what it holds. The layer's other
-// values are written out, its plain objects and arrays member by member,
-// so that a result never shares one with a layer (D2), and its strings by
-// their place in its record.
-func (w *writer) value(v core.Value) {
+// value writes v: by handle when the shim has it, else what it holds. The
+// layer's plain objects and arrays are written out, member by member, so
+// that a result never shares one with a layer (D2); a string, a host value
+// or a value the shim held is named by its handle wherever it comes from.
+func (w *answerWriter) value(v core.Value) {
 	h, held := hc.Handle(v)
-	if h >= w.base || h >= 0 && (held || v.Kind() == core.Opaque) {
+	if h >= 0 && (h >= w.base || held || v.Kind() == core.Opaque) {
 		w.word(opRef, h)
 		return
 	}
@@ -100,11 +98,7 @@ func (w *writer) value(v core.Value) {
 	case core.BigInt:
 		w.textOp(opBigInt, v.Text())
 	case core.String:
-		if h >= 0 {
-			w.layerStr(v.Text(), h)
-		} else {
-			w.str(v.Text())
-		}
+		w.named(v.Text(), h)
 	case core.Array:
 		w.array(hc.List(v))
 	case core.Object:
@@ -116,7 +110,7 @@ func (w *writer) value(v core.Value) {
 }
 
 // array writes the members of a list.
-func (w *writer) array(list []core.Value) {
+func (w *answerWriter) array(list []core.Value) {
 	w.word(opArray, len(list))
 	for _, e := range list {
 		w.value(e)
@@ -124,12 +118,12 @@ func (w *writer) array(list []core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *writer) object(o *core.Obj) { w.members(opObject, o) }
+func (w *answerWriter) object(o *core.Obj) { w.members(opObject, o) }
 
 // members writes o as an object of tag opObject (opShaped when its defined
 // members begin with a shape's keys) or opBare; the count is patched in
 // once the defined members are written.
-func (w *writer) members(tag int, o *core.Obj) {
+func (w *answerWriter) members(tag int, o *core.Obj) {
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
 	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
@@ -146,13 +140,8 @@ func (w *writer) members(tag int, o *core.Obj) {
 		}
 		n++
 		if n > unkeyed {
-			if kh, ok := hc.KeyHandle(o, i); !ok {
-				w.str(o.Key(i))
-			} else if kh >= w.base {
-				w.word(opRef, kh)
-			} else {
-				w.layerStr(o.Key(i), kh)
-			}
+			kh, _ := hc.KeyHandle(o, i)
+			w.named(o.Key(i), kh)
 		}
 		w.value(v)
 	}
@@ -221,7 +210,7 @@ func nextDefined(o *core.Obj, i int) int {
 // the request was parsed from: a url that is their url unchanged (a next
 // page's, taken from a link header) is named by its handle, not written as
 // text that the shim would decode again.
-func (w *writer) request(r *core.Request, merged *core.Obj) {
+func (w *answerWriter) request(r *core.Request, merged *core.Obj) {
 	n := 3
 	if r.Body.Kind() != core.Undefined {
 		n++
@@ -250,7 +239,7 @@ func (w *writer) request(r *core.Request, merged *core.Obj) {
 // url writes a request's url: by the handle of the caller's url option when
 // it is that string (a next page's url, say), so that the shim answers the
 // caller's own string instead of decoding a copy; else as text.
-func (w *writer) url(url string, merged *core.Obj) {
+func (w *answerWriter) url(url string, merged *core.Obj) {
 	if merged != nil {
 		// A url the engine never loaded was not the one it used (a route's).
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String {
@@ -301,32 +290,8 @@ func methodOf(m string) int {
 	panic("endpoint: a result with an unknown method " + m)
 }
 
-// layer writes the answer of opDefaults: the new layer's defaults as a
-// record in the text buffer (its offset and length, and how many handles
-// its records take), the keys where they
-// hold a plain object, which a call's plain object merges with (D21), and
-// the record's handles whose values the shim keeps, each with the handle
-// its value had in the message (protocol.go).
-func (w *writer) layer(d *core.Obj, r *record) {
-	r.dst, r.refs, r.next = w.text, r.refs[:0], 0
-	at := len(w.text)
-	r.value(core.ObjValue(d))
-	w.text = r.dst
-	w.ops = append(w.ops, uint32(at), uint32(len(w.text)-at), uint32(r.next))
-	n := len(w.ops)
-	w.ops = append(w.ops, 0)
-	for i := 0; i < d.Len(); i++ {
-		if k := d.Key(i); d.At(i).Kind() == core.Object && k != "headers" && k != "mediaType" {
-			w.str(k)
-			w.ops[n]++
-		}
-	}
-	w.ops = append(w.ops, uint32(len(r.refs)/2))
-	w.ops = append(w.ops, r.refs...)
-}
-
 // errorText writes an error as three strings: code, field, message (D28).
-func (w *writer) errorText(e *core.Error) {
+func (w *answerWriter) errorText(e *core.Error) {
 	w.textOp(opText, string(e.Code))
 	w.textOp(opText, e.Field)
 	w.textOp(opText, e.Error())
