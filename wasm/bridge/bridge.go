@@ -6,8 +6,10 @@ package bridge
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 
@@ -147,7 +149,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 // record unless it is the last one decoded; nil when it is malformed.
 func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	l := &b.layer
-	if l.ok && string(l.rec) == rec {
+	if l.ok && ascii.Equal(unsafe.String(unsafe.SliceData(l.rec), len(l.rec)), rec) { // eight bytes at a time
 		return &l.b
 	}
 	l.ok = false

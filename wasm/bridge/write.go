@@ -243,7 +243,7 @@ func (w *answerWriter) url(url string, merged *core.Obj) {
 	if merged != nil {
 		// A url the engine never loaded was not the one it used (a route's).
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String {
-			if h, unloaded := hc.Handle(v); h >= 0 && !unloaded && v.Text() == url {
+			if h, unloaded := hc.Handle(v); h >= 0 && !unloaded && ascii.Equal(v.Text(), url) {
 				w.word(opRef, h)
 				return
 			}
@@ -272,7 +272,7 @@ func constantIndex(s string) (int, bool) {
 		return 0, false
 	}
 	for _, i := range constantsOfLength[len(s)] {
-		if c := constants[i]; s == "" || c[0] == s[0] && c == s {
+		if c := constants[i]; s == "" || c[0] == s[0] && ascii.Equal(c, s) {
 			return int(i), true
 		}
 	}
