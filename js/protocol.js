@@ -485,25 +485,32 @@ class Loader {
 }
 
 /**
- * A layer is the defaults a call is made on, as every message carries
- * them (protocol.go): their record, written once, and the values its
- * handles name, in order. GLOBAL is the layer of the global defaults (D1),
- * which the engine holds itself: an empty record.
+ * A layer is the defaults a call is made on, as every message carries them
+ * (protocol.go): the defaults an OP_DEFAULTS answered; once a second call
+ * is made on it, also their record as the first call wrote it and the
+ * values its handles name, in order, which the calls after it copy. A
+ * client made for one request writes its layer once and keeps no copy.
+ * GLOBAL is the layer of the global defaults (D1), which the engine holds
+ * itself: an empty record.
  */
-export const GLOBAL = { record: new Uint8Array(0), table: [] };
-
-// The writer of layers' records: one for all, as a client made for each
-// request makes a layer each time; it keeps no value once a record is made.
-let layerWriter;
+export const GLOBAL = { defaults: null, record: new Uint8Array(0), table: [], calls: 0 };
 
 /** layerOf returns the layer of defaults, the answer of an OP_DEFAULTS. */
 export function layerOf(defaults) {
-  const table = [], w = (layerWriter ??= new MessageWriter());
-  w.begin(table);
-  w.options(defaults, HOLD_LONG);
-  const record = w.buf.slice(0, w.length);
-  w.table = null;
-  return { record, table };
+  return { defaults, record: null, table: null, calls: 0 };
+}
+
+/** writeLayer writes layer's record into the message w, whose values are in table. */
+function writeLayer(w, layer, table) {
+  if (layer.record !== null) return w.bytes(layer.record);
+  const at = w.length;
+  w.u32(0);
+  w.options(layer.defaults, HOLD_LONG);
+  w.patch(at, w.length - at - 4);
+  if (++layer.calls > 1) {
+    layer.record = w.buf.slice(w.start + at + 4, w.pos);
+    layer.table = table.slice();
+  }
 }
 
 /**
@@ -579,13 +586,13 @@ export class Bridge {
     // message, or enter Go while it answers a load: refused.
     if (this.busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
     this.busy = true;
-    const table = (this.table = layer.table.slice()), w = this.message, box = this.box;
+    const table = (this.table = layer.table === null ? [] : layer.table.slice()), w = this.message, box = this.box;
     try {
       this.views();
       const at = this.u32[box + BOX_INPUT];
       w.begin(table, this.u8, at, at + this.u32[box + BOX_INPUT_CAP]);
       w.u8(op);
-      w.bytes(layer.record);
+      writeLayer(w, layer, table);
       if (route === undefined) w.u32(NO_ROUTE);
       else w.str(route);
       if (options === null) {
