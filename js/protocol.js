@@ -578,16 +578,18 @@ export class Bridge {
 
   /**
    * call sends one message on layer (layerOf, or GLOBAL) and returns the
-   * value of its answer: for OP_DEFAULTS, the new defaults. route is a string or undefined, options a
-   * plain object or null.
+   * value of its answer: for OP_DEFAULTS, the new defaults. route is a
+   * string or undefined, options a plain object or null.
    */
   call(op, layer, route, options) {
     // A getter of the options that calls the endpoint would write over the
     // message, or enter Go while it answers a load: refused.
     if (this.busy) throw invalidArgument("options", "reading them called the endpoint again (a getter?): calls cannot nest");
     this.busy = true;
-    const table = (this.table = layer.table === null ? [] : layer.table.slice()), w = this.message, box = this.box;
+    const w = this.message, box = this.box;
     try {
+      // Inside the try: whatever throws, even here, lets go of busy.
+      const table = (this.table = layer.table === null ? [] : layer.table.slice());
       this.views();
       const at = this.u32[box + BOX_INPUT];
       w.begin(table, this.u8, at, at + this.u32[box + BOX_INPUT_CAP]);
@@ -617,8 +619,8 @@ export class Bridge {
     } finally {
       // Assignments only, first: the stack may be exhausted here. Keep no
       // value of the call alive.
-      const { answer, loader } = this;
       this.busy = false;
+      const { answer, loader } = this;
       this.table = w.table = answer.table = answer.u8 = answer.u32 = loader.error = loader.writer.table = null;
       loader.loaded = -1;
       loader.bytes = 0;

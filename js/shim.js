@@ -32,9 +32,9 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
     } catch (e) {
       if (isEndpointError(e)) throw e;
       if (bridge.stopped()) {
-        const err = new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped (${e?.message}); the next call starts a new one (please report it)`, "");
-        err.cause = e;
-        throw err;
+        let why = "";
+        try { why = ` (${e.message})`; } catch {} // what was thrown may have no message that can be read
+        throw Object.assign(new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped${why}; the next call starts a new one (please report it)`, ""), { cause: e });
       }
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
@@ -46,9 +46,8 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
   function revive() {
     if (!restart) throw new EndpointError("ERR_INTERNAL", "endpoint: the WebAssembly engine stopped, and no new instance can be started", "");
     const fresh = restart();
-    const next = new Bridge(fresh.exports, fresh.hooks);
-    fresh.hooks.load = next.load;
-    bridge = next;
+    bridge = new Bridge(fresh.exports, fresh.hooks);
+    fresh.hooks.load = bridge.load;
   }
 
   // dispatch makes a call on layer, of (route, options) or (options) (D7).
