@@ -36,10 +36,10 @@ func (w *answerWriter) str(s string) {
 	w.textOp(opText, s)
 }
 
-// named writes s, the string of handle h (h < 0: none): by its handle when
-// it is the call's; else as a constant when it is one (the layer's keys and
-// values mostly are, which the shim then reads at once), else by its handle
-// when it has one, else as text.
+// named writes s, the key of handle h (h < 0: none): by its handle when it
+// is the call's; else as a constant when it is one (the layer's keys mostly
+// are, which the shim then sets at once), else by its handle when it has
+// one, else as text.
 func (w *answerWriter) named(s string, h int) {
 	if h >= w.base {
 		w.word(opRef, h)
@@ -75,10 +75,11 @@ func textLen(s string) uint32 {
 // value writes v: by handle when the shim has it, else what it holds. The
 // layer's plain objects and arrays are written out, member by member, so
 // that a result never shares one with a layer (D2); a string, a host value
-// or a value the shim held is named by its handle wherever it comes from.
+// or a value the shim held is named by its handle wherever it comes from,
+// which the shim reads as quickly as a constant.
 func (w *answerWriter) value(v core.Value) {
 	h, held := hc.Handle(v)
-	if h >= 0 && (h >= w.base || held || v.Kind() == core.Opaque) {
+	if k := v.Kind(); h >= 0 && (h >= w.base || held || k == core.Opaque || k == core.String) {
 		w.word(opRef, h)
 		return
 	}
@@ -98,7 +99,7 @@ func (w *answerWriter) value(v core.Value) {
 	case core.BigInt:
 		w.textOp(opBigInt, v.Text())
 	case core.String:
-		w.named(v.Text(), h)
+		w.str(v.Text()) // a string the engine made
 	case core.Array:
 		w.array(hc.List(v))
 	case core.Object:
