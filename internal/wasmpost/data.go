@@ -44,27 +44,19 @@ func memoryPages(m *Module) (uint32, error) {
 // Go's linker writes: active segments of memory 0 whose offset is one
 // i32.const.
 func parseData(payload []byte) ([]Segment, error) {
-	r := reader{b: payload}
-	n := r.uleb32()
-	var segs []Segment
-	for i := uint32(0); i < n && r.err == nil; i++ {
+	return entries(payload, "data", func(r *reader, i uint32) (Segment, error) {
 		if flags := r.uleb32(); flags != 0 && r.err == nil {
-			return nil, fmt.Errorf("data segment %d: flags %d (passive or of another memory)", i, flags)
+			return Segment{}, fmt.Errorf("data segment %d: flags %d (passive or of another memory)", i, flags)
 		}
 		if op := r.byte(); op != 0x41 && r.err == nil {
-			return nil, fmt.Errorf("data segment %d: offset is not an i32.const (opcode %#x)", i, op)
+			return Segment{}, fmt.Errorf("data segment %d: offset is not an i32.const (opcode %#x)", i, op)
 		}
 		off := r.sleb32()
 		if end := r.byte(); end != 0x0b && r.err == nil {
-			return nil, fmt.Errorf("data segment %d: offset expression longer than one i32.const", i)
+			return Segment{}, fmt.Errorf("data segment %d: offset expression longer than one i32.const", i)
 		}
-		data := r.bytes(r.uleb32())
-		segs = append(segs, Segment{Offset: uint32(off), Data: data})
-	}
-	if err := r.finish("data"); err != nil {
-		return nil, err
-	}
-	return segs, nil
+		return Segment{Offset: uint32(off), Data: r.bytes(r.uleb32())}, nil
+	})
 }
 
 // encodeData writes segments as a data section.

@@ -201,6 +201,26 @@ func (r *reader) finish(what string) error {
 	return nil
 }
 
+// entries reads a section that is a vector: a count, then the entries,
+// each read by entry (i is its index), and nothing after the last; what
+// names the section in errors.
+func entries[T any](payload []byte, what string, entry func(r *reader, i uint32) (T, error)) ([]T, error) {
+	r := reader{b: payload}
+	n := r.uleb32()
+	var out []T
+	for i := uint32(0); i < n && r.err == nil; i++ {
+		e, err := entry(&r, i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	if err := r.finish(what); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // name reads a name: its length in bytes, then UTF-8.
 func (r *reader) name() string {
 	return string(r.bytes(r.uleb32()))

@@ -124,31 +124,23 @@ func globals(m *Module) ([]global, error) {
 	if !ok {
 		return nil, errors.New("no global section")
 	}
-	r := reader{b: payload}
-	n := r.uleb32()
-	var gs []global
-	for i := uint32(0); i < n && r.err == nil; i++ {
+	return entries(payload, "global", func(r *reader, i uint32) (global, error) {
 		typ, mut := r.byte(), r.byte()
 		start := r.off
-		op := r.byte()
-		switch op {
+		switch op := r.byte(); op {
 		case 0x41:
 			r.sleb32()
 		case 0x42:
 			r.sleb64()
 		default:
-			return nil, fmt.Errorf("global %d: initial value is not an i32.const or i64.const (opcode %#x)", i, op)
+			return global{}, fmt.Errorf("global %d: initial value is not an i32.const or i64.const (opcode %#x)", i, op)
 		}
 		init := r.b[start:r.off]
 		if end := r.byte(); end != 0x0b && r.err == nil {
-			return nil, fmt.Errorf("global %d: initial value longer than one constant", i)
+			return global{}, fmt.Errorf("global %d: initial value longer than one constant", i)
 		}
-		gs = append(gs, global{typ: typ, mut: mut, init: init})
-	}
-	if err := r.finish("global"); err != nil {
-		return nil, err
-	}
-	return gs, nil
+		return global{typ: typ, mut: mut, init: init}, nil
+	})
 }
 
 // encodeGlobals writes gs as a global section.
@@ -174,18 +166,11 @@ func exports(m *Module) ([]export, error) {
 	if !ok {
 		return nil, errors.New("no export section")
 	}
-	r := reader{b: payload}
-	n := r.uleb32()
-	var es []export
-	for i := uint32(0); i < n && r.err == nil; i++ {
+	return entries(payload, "export", func(r *reader, _ uint32) (export, error) {
 		name := r.name()
 		kind := r.byte()
-		es = append(es, export{name, kind, r.uleb32()})
-	}
-	if err := r.finish("export"); err != nil {
-		return nil, err
-	}
-	return es, nil
+		return export{name, kind, r.uleb32()}, nil
+	})
 }
 
 func exportNames(m *Module) ([]string, error) {
@@ -203,21 +188,14 @@ func importNames(m *Module) ([]string, error) {
 	if !ok {
 		return nil, nil
 	}
-	r := reader{b: payload}
-	n := r.uleb32()
-	var names []string
-	for i := uint32(0); i < n && r.err == nil; i++ {
+	return entries(payload, "import", func(r *reader, _ uint32) (string, error) {
 		mod, field := r.name(), r.name()
 		if kind := r.byte(); kind != 0 && r.err == nil {
-			return nil, fmt.Errorf("import %s.%s: kind %d, want a function", mod, field, kind)
+			return "", fmt.Errorf("import %s.%s: kind %d, want a function", mod, field, kind)
 		}
 		r.uleb32() // type index
-		names = append(names, mod+"\x00"+field)
-	}
-	if r.err != nil {
-		return nil, fmt.Errorf("import section: %w", r.err)
-	}
-	return names, nil
+		return mod + "\x00" + field, nil
+	})
 }
 
 // GlobalExport is the name under which ExportGlobals exports global i.
