@@ -55,6 +55,11 @@ export function notReady(hint, failure) {
   return e;
 }
 
+/** messageOf returns e's message, or "" when what was thrown has none that can be read. */
+export function messageOf(e) {
+  try { return String(e.message); } catch { return ""; }
+}
+
 /**
  * isEndpointError is e instanceof EndpointError (or of the class given), for
  * an e that a user's code threw: it may be a revoked Proxy, on which

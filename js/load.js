@@ -5,7 +5,7 @@
 // here leaves a promise rejection unhandled: a failed load must not end a
 // Node process.
 
-import { EndpointError, loadError, notReady } from "./errors.js";
+import { EndpointError, loadError, messageOf, notReady } from "./errors.js";
 import { goRuntime, goVersion } from "./go.js";
 import { compileText } from "./text.js";
 import { shared } from "./shared.js";
@@ -149,7 +149,7 @@ function restore({ go, global, random }, instance, section) {
     }
   } catch (e) {
     if (e instanceof EndpointError) throw e;
-    fail("threw (see the cause)", e); // what was thrown may have no message that can be read
+    fail(`threw: ${messageOf(e)}`, e);
   }
   op = "the value table";
   check(values.length, s.table);

@@ -493,7 +493,7 @@ class Loader {
  * GLOBAL is the layer of the global defaults (D1), which the engine holds
  * itself: an empty record.
  */
-export const GLOBAL = { defaults: null, record: new Uint8Array(0), table: [], calls: 0 };
+export const GLOBAL = { record: new Uint8Array(0), table: [] };
 
 /** layerOf returns the layer of defaults, the answer of an OP_DEFAULTS. */
 export function layerOf(defaults) {

@@ -4,7 +4,7 @@
 // send and hands back what the engine answers. It keeps no answer: each
 // call is made from its own arguments and the layer it is made on.
 
-import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
+import { EndpointError, invalidArgument, isEndpointError, messageOf, unreadable } from "./errors.js";
 import { Bridge, GLOBAL, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, layerOf } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
@@ -31,11 +31,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
       return bridge.call(op, layer, route, options);
     } catch (e) {
       if (isEndpointError(e)) throw e;
-      if (bridge.stopped()) {
-        let why = "";
-        try { why = ` (${e.message})`; } catch {} // what was thrown may have no message that can be read
-        throw Object.assign(new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped${why}; the next call starts a new one (please report it)`, ""), { cause: e });
-      }
+      if (bridge.stopped()) throw Object.assign(new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped (${messageOf(e)}); the next call starts a new one (please report it)`, ""), { cause: e });
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
       throw unreadable("options", "could not be read", e);
