@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
 )

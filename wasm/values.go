@@ -8,7 +8,7 @@ import (
 	"syscall/js"
 	"unicode/utf8"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // The values of the global object (main.go) are read and built through

@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/core/rest"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // server answers each request with what it received: the method, path and

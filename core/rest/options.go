@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/core/internal/govalue"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/govalue"
 )
 
 // Go values become the engine's options here: each is written by

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // canonJSON returns JSON text re-encoded by encoding/json from its decoded

@@ -68,7 +68,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // Params is the options of a request as a map, for a literal at the call

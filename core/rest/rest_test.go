@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 type issue struct {

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // realCalls are messages as the shim writes them for calls of real

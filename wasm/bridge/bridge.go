@@ -8,8 +8,8 @@ import (
 	"errors"
 	"unsafe"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 const ua = `"user-agent":"endpoint-wasm/` + core.Version + `"`

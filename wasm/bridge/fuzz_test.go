@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // FuzzBridge sends options through the wire and checks the answer against

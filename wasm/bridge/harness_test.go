@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // The test side of the wire: a message writer that follows js/protocol.js

@@ -1,7 +1,7 @@
 package bridge
 
 import (
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
 )
 

@@ -1,6 +1,6 @@
 package bridge
 
-import "github.com/endpoint-wasm/endpoint-wasm/core"
+import core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 
 // The wire format between the shim (js/protocol.js, the mirror of this
 // file: same names, same numbers) and the engine. One call is one message

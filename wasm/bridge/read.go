@@ -3,7 +3,7 @@ package bridge
 import (
 	"unsafe"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // messageReader decodes a message (protocol.go) into core values: the

@@ -3,8 +3,8 @@ package bridge
 import (
 	"math"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // answerWriter writes an answer (protocol.go): words into ops, strings into

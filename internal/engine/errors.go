@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Code classifies an Error. The values are the ERR_* names of docs/behaviour.md
+// (D28); the JavaScript EndpointError carries the same string in .code.
+type Code string
+
+// The error codes. Each names one kind of bad input.
+const (
+	CodeInvalidArgument   Code = "ERR_INVALID_ARGUMENT"   // an option has the wrong type, input too deep or cyclic (D7, D8, D29)
+	CodeInvalidRoute      Code = "ERR_INVALID_ROUTE"      // a route that is not "METHOD url" or "url" (D6)
+	CodeUnsupportedMethod Code = "ERR_UNSUPPORTED_METHOD" // a method other than GET, HEAD, POST, PUT, PATCH, DELETE (D4)
+	CodeMissingURL        Code = "ERR_MISSING_URL"        // endpoint() or parse() without a url (D7)
+	CodeInvalidTemplate   Code = "ERR_INVALID_TEMPLATE"   // a url that is not a valid RFC 6570 template (D14)
+	CodeInvalidParameter  Code = "ERR_INVALID_PARAMETER"  // a parameter value that cannot be encoded where it goes (D11, D12, D16)
+	CodeBodyNotAllowed    Code = "ERR_BODY_NOT_ALLOWED"   // data on a GET or HEAD request (D19)
+	CodeInvalidHeader     Code = "ERR_INVALID_HEADER"     // a header name that is not a token, or a value with CR, LF or NUL (D22)
+	CodeMissingParameter  Code = "ERR_MISSING_PARAMETER"  // no value for a path segment in the middle of the url (D34)
+)
+
+// Error is the one error type of the package (D28). Its message starts with
+// "endpoint: " and names the offending field; header values are never
+// quoted, so a credential cannot leak into a log (D23).
+//
+// Compare with errors.Is against the sentinels (ErrInvalidRoute, ...), which
+// match on Code, or take the details with errors.As.
+type Error struct {
+	Code  Code   // what kind of error
+	Field string // the option or parameter at fault, e.g. "headers.accept" or "route"
+	msg   string // the message after the "endpoint: " prefix
+}
+
+// Error returns "endpoint: " followed by the message, or by the code for a
+// sentinel.
+func (e *Error) Error() string {
+	if e.msg == "" { // a sentinel: its code
+		return "endpoint: " + string(e.Code)
+	}
+	return "endpoint: " + e.msg
+}
+
+// Is reports whether target is an *Error sentinel with the same Code, so that
+// errors.Is(err, core.ErrInvalidRoute) works for every invalid route.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code && t.msg == ""
+}
+
+// Sentinels for errors.Is, one per Code.
+var (
+	ErrInvalidArgument   = &Error{Code: CodeInvalidArgument}
+	ErrInvalidRoute      = &Error{Code: CodeInvalidRoute}
+	ErrUnsupportedMethod = &Error{Code: CodeUnsupportedMethod}
+	ErrMissingURL        = &Error{Code: CodeMissingURL}
+	ErrInvalidTemplate   = &Error{Code: CodeInvalidTemplate}
+	ErrInvalidParameter  = &Error{Code: CodeInvalidParameter}
+	ErrBodyNotAllowed    = &Error{Code: CodeBodyNotAllowed}
+	ErrInvalidHeader     = &Error{Code: CodeInvalidHeader}
+	ErrMissingParameter  = &Error{Code: CodeMissingParameter}
+)
+
+// NewError returns an *Error with code, field and message (the text after
+// "endpoint: "), for code that reports errors of its own in the engine's
+// terms, as the JavaScript bridge does.
+func NewError(code Code, field, message string) *Error {
+	return &Error{Code: code, Field: field, msg: message}
+}
+
+// errorf builds an *Error whose message is "<field>: <formatted text>".
+// Errors are off the hot path, and errorf is called from some forty places:
+// it is not inlined, so that the module carries it once.
+//
+//go:noinline
+func errorf(code Code, field, format string, args ...any) *Error {
+	field = redact(field) // a parameter's name is the caller's text: bounded, no credential (D23)
+	return &Error{Code: code, Field: field, msg: field + ": " + sprintf(format, args)}
+}
+
+// sprintf formats the messages of errorf: %s takes a string and %d an int,
+// the only verbs they use (TestErrorfFormatsItsVerbs). It is not fmt's:
+// fmt, with the reflection it brings, would be linked into the
+// WebAssembly module for these few messages alone.
+func sprintf(format string, args []any) string {
+	b := make([]byte, 0, len(format)+32)
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 == len(format) {
+			b = append(b, format[i])
+			continue
+		}
+		i++
+		if format[i] == '%' {
+			b = append(b, '%')
+			continue
+		}
+		var arg any = "%!" + string(format[i]) + "(MISSING)"
+		if len(args) > 0 {
+			arg, args = args[0], args[1:]
+		}
+		switch v := arg.(type) {
+		case string:
+			b = append(b, v...)
+		case int:
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			b = append(b, "%!(BADARG)"...)
+		}
+	}
+	return string(b)
+}
+
+// MaxURLLength bounds the url the engine builds, query included: 1 MiB,
+// far above what any server accepts (GitHub's about 8 KiB), and low enough
+// that a hostile template or value (a thousand expressions of a megabyte
+// each) is an error early instead of gigabytes of memory (D29).
+const MaxURLLength = 1 << 20
+
+// urlTooLong is the error for a url past MaxURLLength.
+func urlTooLong() error {
+	return errorf(CodeInvalidParameter, "url", "the url would be longer than %d bytes", MaxURLLength)
+}
+
+// maxQuoted bounds how much of an input is quoted in a message, so that a
+// megabyte-long url does not become a megabyte-long error.
+const maxQuoted = 200
+
+// quote returns s quoted for an error message, shortened (redact) and with
+// anything that looks like a credential redacted: a token pasted into a
+// route, a method or a baseUrl by mistake must not reach a log (D23). A run
+// of 16 or more letters, digits, "_" or "-" holding both letters and digits
+// (GitHub's tokens are such runs) keeps its first 4 characters only, and
+// the userinfo and query values of a url are left out (hideURLSecrets).
+func quote(s string) string {
+	r := redact(hideURLSecrets(s))
+	q := strconv.Quote(r)
+	// Escapes can make the quoted text four times the bytes quoted:
+	// control characters are cut further until it fits.
+	for len(q) > maxQuotedText && r != "" {
+		r = r[:len(r)/2]
+		q = strconv.Quote(r + "...")
+	}
+	return q
+}
+
+// maxQuotedText bounds the quoted text of one input in a message.
+const maxQuotedText = 240
+
+// redact returns s shortened to maxQuoted bytes, with every run that looks
+// like a credential cut to its first 4 characters (quote). A run that the
+// shortening would cut is judged whole first: cut short, a token would no
+// longer look like one, and its head would be shown.
+func redact(s string) string {
+	clipped := len(s) > maxQuoted
+	if clipped {
+		end := maxQuoted
+		for end < len(s) && (isNameChar(s[end]) || s[end] == '-') {
+			end++
+		}
+		s = s[:end]
+	}
+	var b []byte
+	last := 0
+	for i := 0; i < len(s); {
+		j := i
+		letters, digits := false, false
+		for j < len(s) && (isNameChar(s[j]) || s[j] == '-') {
+			letters = letters || s[j] > '9'
+			digits = digits || s[j] >= '0' && s[j] <= '9'
+			j++
+		}
+		if j-i >= 16 && letters && digits {
+			b = append(append(b, s[last:i+4]...), "[redacted]"...)
+			last = j
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	if b != nil {
+		s = string(append(b, s[last:]...))
+	}
+	if clipped {
+		s = s[:min(len(s), maxQuoted)] + "..."
+	}
+	return s
+}
+
+// hideURLSecrets returns s with the userinfo of each url in it
+// ("https://admin:password@host") and the values of its query string and
+// fragment ("?client_secret=...") replaced by "[redacted]": places where a
+// url carries credentials that are no token-like run (D23). It runs before
+// redact shortens the text, so that a password cut in two there is still
+// found. An authority is read as URL parsers read it (readAuthority), after
+// "http:" or "https:" with or without slashes; a password holding "/",
+// "?", "#" or white space ends the authority early, so the userinfo runs
+// to an "@" up to maxUserinfo bytes past it. "user:pass@host" without a
+// scheme is taken for one too. The expressions of a template ("{owner}",
+// "{?page}") are names, not values, and stay; one that starts a query
+// ("{?a}", "{&a}") or a fragment starts its values; a "{" whose
+// expression is malformed (unclosed) protects nothing past the first
+// character no expression holds. It reads each byte of s a bounded number
+// of times.
+func hideURLSecrets(s string) string {
+	if strings.IndexByte(s, '@') < 0 && strings.IndexByte(s, '=') < 0 {
+		return s
+	}
+	h := hider{s: s}
+	expr := -1     // where the expression under way opened, or -1
+	query := false // in a query string or fragment, up to white space
+	value := -1    // where the literal text of a query value started, or -1
+	// The word before i, for "user:pass@" without a scheme: where it
+	// starts and the last ":" before i, read up to read.
+	word, colon, read := 0, -1, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if expr >= 0 {
+			if c == '}' {
+				if op := s[expr+1]; op == '?' || op == '&' || op == '#' {
+					query = true
+				}
+				expr = -1
+				if query && i+1 < len(s) && !endsQueryValue(s[i+1]) {
+					value = i + 1 // literal text after an expression in a value
+				}
+				continue
+			}
+			if i == expr+1 && strings.IndexByte("+#./;?&", c) >= 0 || isNameChar(c) || strings.IndexByte(".%,*:-", c) >= 0 {
+				continue
+			}
+			expr = -1 // no expression holds c: it was malformed
+		}
+		switch {
+		case c == '{', isSpace(c), c == '#' || c == '?' && !query, query && (c == '&' || c == ';'):
+			h.cut(value, i)
+			value = -1
+			if c == '{' {
+				expr = i
+			} else if c != '&' && c != ';' {
+				query = !isSpace(c)
+			}
+		case query && c == '=' && value < 0:
+			value = i + 1
+		case !query && c == '@' && value < 0:
+			for ; read < i; read++ {
+				switch s[read] {
+				case '/', '"':
+					word = read + 1
+				case ':':
+					colon = read
+				default:
+					if isSpace(s[read]) {
+						word = read + 1
+					}
+				}
+			}
+			if start := max(word, h.last); colon >= start {
+				h.cut(start, i)
+			}
+		case !query && c == ':' && (strings.HasPrefix(s[i:], "://") || httpSchemeBefore(s, i)):
+			a := readAuthority(s, i+1)
+			at := a.host - 1 // the authority's last "@", or before it
+			if at < a.start && strings.IndexByte(s[a.start:a.end], ':') >= 0 {
+				rest := s[a.end:min(len(s), a.end+maxUserinfo)]
+				if k := strings.Index(rest, "://"); k >= 0 {
+					rest = rest[:k] // another url
+				}
+				if k := strings.LastIndexByte(rest, '@'); k >= 0 {
+					at = a.end + k
+				}
+			}
+			i = a.end - 1
+			if at >= a.start {
+				h.cut(a.start, at)
+				i = max(i, at)
+			}
+		}
+	}
+	h.cut(value, len(s))
+	if h.b == nil {
+		return s
+	}
+	return string(append(h.b, s[h.last:]...))
+}
+
+// maxUserinfo is how far past an authority that ends early hideURLSecrets
+// looks for the "@" that ends a password: further than a message quotes.
+const maxUserinfo = 1024
+
+// httpSchemeBefore reports whether s[:i] ends with the word http or https,
+// in any case: the ":" at i then starts what URL parsers read as an
+// authority, with or without slashes.
+func httpSchemeBefore(s string, i int) bool {
+	for _, scheme := range [...]string{"https", "http"} {
+		j := i - len(scheme)
+		if j >= 0 && (j == 0 || !isNameChar(s[j-1])) && lowerASCII(s[j:i]) == scheme {
+			return true
+		}
+	}
+	return false
+}
+
+// hider builds what hideURLSecrets returns: s with cuts made.
+type hider struct {
+	s    string
+	b    []byte // s up to last, with its cuts; nil before the first
+	last int
+}
+
+// cut replaces s[from:to] by "[redacted]", when from is set and before to.
+//
+//go:noinline
+func (h *hider) cut(from, to int) {
+	if from >= 0 && from < to {
+		h.b = append(append(h.b, h.s[h.last:from]...), "[redacted]"...)
+		h.last = to
+	}
+}
+
+// endsQueryValue reports whether c ends the value of a query parameter.
+func endsQueryValue(c byte) bool { return c == '&' || c == ';' || c == '#' || c == '{' || isSpace(c) }
+
+// Redact returns the caller's text s as the engine's own messages quote it:
+// shortened, without the userinfo and query values of a url in it, and
+// with every run that looks like a credential cut to its first 4
+// characters (D23). Code that builds an *Error with NewError from the
+// caller's keys or text passes them through Redact first.
+func Redact(s string) string { return redact(hideURLSecrets(s)) }

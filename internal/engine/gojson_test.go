@@ -1,0 +1,138 @@
+//go:build !(js && wasm)
+
+package engine
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+type goIssue struct {
+	Title  string    `json:"title"`
+	Labels []any     `json:"labels,omitempty"`
+	Secret string    `json:"-"`
+	Due    time.Time `json:"due,omitzero"`
+}
+
+// BodyBytes writes a Go value From left opaque, wherever it is in the body,
+// as encoding/json writes it (D18, D19): struct tags, []byte as base64,
+// map keys sorted.
+func TestBodyBytesWritesGoValuesAsEncodingJSONWritesThem(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		options *Obj
+		want    string
+	}{
+		{"plain values", O("title", "c", "labels", []string{"bug"}, "n", O("a", 1)), `{"title":"c","labels":["bug"],"n":{"a":1}}`},
+		{"a struct as data", O("data", goIssue{Title: "c", Secret: "s"}), `{"title":"c"}`},
+		{"a struct as a parameter", O("issue", goIssue{Title: "c", Due: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC)}), `{"issue":{"title":"c","due":"2025-01-02T00:00:00Z"}}`},
+		{"bytes inside the body, as base64", O("content", []byte("hi")), `{"content":"aGk="}`},
+		{"a map of other types, keys sorted", O("m", map[string]int{"b": 2, "a": 1}), `{"m":{"a":1,"b":2}}`},
+		{"a pointer to a struct in a list", O("list", []any{1, &goIssue{Title: "<p>"}}), `{"list":[1,{"title":"<p>"}]}`},
+	} {
+		c.options.Set("owner", Str("o")) // used up by the url (D13)
+		c.options.Set("repo", Str("r"))
+		r, err := Endpoint("POST /repos/{owner}/{repo}/issues", c.options)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if b, err := r.BodyBytes(); err != nil || string(b) != c.want {
+			t.Errorf("%s: %s, %v; want %s", c.name, b, err, c.want)
+		}
+	}
+}
+
+// What encoding/json cannot write is an *Error naming its field in the
+// body, never null in its place: ERR_INVALID_PARAMETER, or
+// ERR_INVALID_ARGUMENT for a value too deep or cyclic (D28, D29).
+func TestBodyBytesRefusesWhatJSONCannotHoldNamingTheField(t *testing.T) {
+	type node struct {
+		Next *node `json:"next"`
+	}
+	loop := &node{}
+	loop.Next = loop
+	type nest []any // not a []any: From leaves it opaque, for encoding/json
+	deep := any("leaf")
+	for range MaxDepth + 1 {
+		deep = nest{deep}
+	}
+	for _, c := range []struct {
+		name    string
+		options *Obj
+		code    Code
+		message string
+	}{
+		{"a function in a Go list", O("issue", goIssue{Labels: []any{"a", "b", func() {}}}), CodeInvalidParameter,
+			"endpoint: body.issue.labels[2]: encoding/json cannot write a value of type func()"},
+		{"a function in a core list", O("list", []any{1, func() {}}), CodeInvalidParameter,
+			"endpoint: body.list[1]: encoding/json cannot write a value of type func()"},
+		{"a NaN inside a Go map", O("data", map[string]float64{"score": math.NaN()}), CodeInvalidParameter,
+			"endpoint: body.score: json: unsupported value: NaN"},
+		{"a NaN Number value", O("score", Num(math.NaN())), CodeInvalidParameter,
+			"endpoint: body.score: JSON has no number NaN"},
+		{"a stream inside the body (D19)", O("file", strings.NewReader("x")), CodeInvalidParameter,
+			"endpoint: body.file: a stream can only be the whole body, data"},
+		{"an opaque value with no Go value", O("blob", OpaqueValue(nil, ClassBlob)), CodeInvalidParameter,
+			"endpoint: body.blob: an opaque value that holds no Go value has no JSON encoding"},
+		{"a cycle (D29)", O("head", loop), CodeInvalidArgument,
+			"endpoint: body.head.next: a cycle: this *core.node holds itself"},
+		{"nesting deeper than MaxDepth (D29)", O("data", deep), CodeInvalidArgument,
+			"endpoint: " + Redact("body"+strings.Repeat("[0]", MaxDepth)) + ": nested deeper than 256 levels"},
+		{"a credential in a MarshalJSON's error (D23)", O("x", leaky{}), CodeInvalidParameter,
+			"endpoint: body.x: json: error calling MarshalJSON for type core.leaky: bad token ghp_[redacted]"},
+	} {
+		r, err := Endpoint("POST /x", c.options)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		b, err := r.BodyBytes()
+		var e *Error
+		if !errors.As(err, &e) || e.Code != c.code || err.Error() != c.message || b != nil {
+			t.Errorf("%s: %q, %v\nwant %s %q", c.name, b, err, c.code, c.message)
+		}
+	}
+}
+
+type leaky struct{}
+
+func (leaky) MarshalJSON() ([]byte, error) {
+	return nil, errors.New("bad token ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+}
+
+// A stream given as data is sent as it is: BodyBytes has no bytes for it.
+func TestBodyBytesHasNoBytesForAStreamAsData(t *testing.T) { // D19
+	r, err := Endpoint("POST /x", O("data", strings.NewReader("x")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := r.BodyBytes(); b != nil || err != nil {
+		t.Errorf("a reader as data: %q, %v", b, err)
+	}
+}
+
+// A core.Value or *core.Obj inside a Go value is written by its
+// MarshalJSON as the body is; a Go value From left opaque inside it is
+// refused, since writing it would call encoding/json again, without end
+// for a value that holds itself.
+func TestBodyBytesWritesCoreValuesInsideGoValues(t *testing.T) {
+	type values []any // not a []any: From leaves it opaque, for encoding/json
+	r, err := Endpoint("POST /x", O("data", values{Str("a"), O("b", 1, "c", List(BoolValue(true))), (*Obj)(nil)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := r.BodyBytes(); err != nil || string(b) != `["a",{"b":1,"c":[true]},null]` {
+		t.Errorf("%s, %v", b, err)
+	}
+	r, err = Endpoint("POST /x", O("data", values{1, O("p", goIssue{})}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.BodyBytes()
+	want := "endpoint: body[1]: json: error calling MarshalJSON for type *core.Obj: endpoint: value.p: a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first"
+	if !errors.Is(err, ErrInvalidParameter) || err.Error() != want || b != nil {
+		t.Errorf("%q, %v\nwant %s", b, err, want)
+	}
+}
