@@ -83,7 +83,7 @@ func TestHashStringTellsTheCatalogsUrlsApart(t *testing.T) {
 		}
 		seen[h] = u
 	}
-	data, err := os.ReadFile("../catalog/github-rest.json")
+	data, err := os.ReadFile("../../catalog/github-rest.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestTheCachesMemoryIsBoundedInBytes(t *testing.T) {
 // compiled, fit one generation's bytes, so that a program using all of
 // them compiles each once.
 func TestEveryGitHubRouteFitsOneGeneration(t *testing.T) {
-	data, err := os.ReadFile("../catalog/github-rest.json")
+	data, err := os.ReadFile("../../catalog/github-rest.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ var optionKeys = map[string]bool{"method": true, "url": true, "baseUrl": true, "
 // loadCatalog reads the committed catalog of every GitHub REST operation.
 func loadCatalog(t testing.TB) []catalogOp {
 	t.Helper()
-	data, err := os.ReadFile("../catalog/github-rest.json")
+	data, err := os.ReadFile("../../catalog/github-rest.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,9 @@ import (
 // restates. Comments and test names cite them as D<n> and "spec rule <n>".
 const behaviourDoc = "docs/behaviour.md"
 
+// repoRoot is the repository's root, seen from this package's directory.
+const repoRoot = "../.."
+
 var (
 	ruleHeading = regexp.MustCompile(`(?m)^### (D\d+|Spec rule \d+)\s*$`)
 	// A D-id not preceded by % or a word character: "%D0%BA" is UTF-8 in a
@@ -28,7 +31,7 @@ var (
 // its id ("D8", "Spec rule 4"); an id given twice is a test failure.
 func behaviourEntries(t *testing.T) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", behaviourDoc))
+	data, err := os.ReadFile(filepath.Join(repoRoot, behaviourDoc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +61,7 @@ func citingFiles(t *testing.T) []string {
 	skip := map[string]bool{".git": true, "node_modules": true, "dist": true, "bin": true, "test-results": true, "tmp": true, "testdata": true}
 	exts := map[string]bool{".go": true, ".js": true, ".mjs": true, ".ts": true, ".md": true, ".html": true}
 	var files []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(repoRoot, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -68,7 +71,7 @@ func citingFiles(t *testing.T) []string {
 			}
 			return nil
 		}
-		rel, _ := filepath.Rel("..", path)
+		rel, _ := filepath.Rel(repoRoot, path)
 		if rel == filepath.FromSlash(behaviourDoc) || !(exts[filepath.Ext(rel)] || d.Name() == "Makefile") {
 			return nil
 		}
@@ -140,7 +143,7 @@ func TestEveryCitedRuleIdHasAnEntryInDocsBehaviour(t *testing.T) {
 	}
 	cited := 0
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join("..", f))
+		data, err := os.ReadFile(filepath.Join(repoRoot, f))
 		if err != nil {
 			t.Fatal(err)
 		}

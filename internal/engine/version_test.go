@@ -6,7 +6,7 @@ import (
 )
 
 func TestVersionMatchesPackageJSON(t *testing.T) { // D1: one version source
-	data, err := os.ReadFile("../package.json")
+	data, err := os.ReadFile("../../package.json")
 	if err != nil {
 		t.Fatal(err)
 	}
