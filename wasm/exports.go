@@ -30,8 +30,8 @@ const (
 )
 
 var (
-	box    [boxLen]uint32
-	engine = bridge.New(hostFetch)
+	box       [boxLen]uint32
+	theBridge = bridge.New(hostFetch)
 )
 
 func addr[T any](s []T) uint32 { return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(s)))) }
@@ -48,7 +48,7 @@ func ewBox() uint32 {
 //
 //go:wasmexport ew_reserve
 func ewReserve(n uint32) {
-	in := engine.Input(int(n))
+	in := theBridge.Input(int(n))
 	box[boxInput], box[boxInputCap] = addr(in), uint32(len(in))
 }
 
@@ -56,12 +56,12 @@ func ewReserve(n uint32) {
 //
 //go:wasmexport ew_call
 func ewCall(n uint32) int32 {
-	in := engine.Input(0)
+	in := theBridge.Input(0)
 	if uint64(n) > uint64(len(in)) {
 		n = 0 // malformed: answered as such
 	}
-	status := engine.Call(in[:n])
-	ops, text := engine.Ops(), engine.Text()
+	status := theBridge.Call(in[:n])
+	ops, text := theBridge.Ops(), theBridge.Text()
 	box[boxOps], box[boxOpsLen] = addr(ops), uint32(len(ops))
 	box[boxText], box[boxTextLen] = addr(text), uint32(len(text))
 	ewReserve(0) // the next call's buffer

@@ -12,8 +12,7 @@ import (
 	"strings"
 	"syscall/js"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
 )
 
@@ -37,19 +36,19 @@ func main() {
 		name = os.Args[1]
 	}
 	api := jsObject.New()
-	api.Set("endpoint", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
-		r, err := hc.NewSession(nil).Endpoint(b, route, options) // as merge, below
+	api.Set("endpoint", member(0, func(b *engine.Builder, route string, options *engine.Obj) (js.Value, error) {
+		r, err := engine.NewSession(nil).Endpoint(b, route, options) // as merge, below
 		return requestJS(r), err
 	}))
-	api.Set("merge", member(0, func(b *core.Builder, route string, options *core.Obj) (js.Value, error) {
+	api.Set("merge", member(0, func(b *engine.Builder, route string, options *engine.Obj) (js.Value, error) {
 		m, err := merge(b, route, options)
 		return objectJS(m), err
 	}))
-	api.Set("parse", member(noDefaults|noRoute, func(b *core.Builder, _ string, options *core.Obj) (js.Value, error) {
+	api.Set("parse", member(noDefaults|noRoute, func(b *engine.Builder, _ string, options *engine.Obj) (js.Value, error) {
 		r, err := b.Parse(options)
 		return requestJS(r), err
 	}))
-	api.Set("defaults", member(noRoute, func(b *core.Builder, _ string, options *core.Obj) (js.Value, error) {
+	api.Set("defaults", member(noRoute, func(b *engine.Builder, _ string, options *engine.Obj) (js.Value, error) {
 		// The new defaults are the merge of options over the layer, as
 		// Builder.Defaults makes them (spec rule 1).
 		m, err := merge(b, "", options)
@@ -60,11 +59,11 @@ func main() {
 	jsObject.Call("defineProperty", api, "DEFAULTS", map[string]any{
 		"enumerable": true,
 		"get": js.FuncOf(func(js.Value, []js.Value) any {
-			d, _ := merge(core.New(), "", nil)
+			d, _ := merge(engine.New(), "", nil)
 			return objectJS(d)
 		}),
 	})
-	api.Set("version", core.Version)
+	api.Set("version", engine.Version)
 	// The toolchain without the experiments it built with (-X:...): the
 	// loader checks it against wasm_exec.js, which is the toolchain's.
 	goVersion, _, _ := strings.Cut(runtime.Version(), "-X:")
@@ -77,17 +76,13 @@ func main() {
 // the result into JavaScript values at once, and the copy would link core's
 // cloner into the module for nothing. The endpoint member does the same for
 // Builder.Endpoint.
-func merge(b *core.Builder, route string, options *core.Obj) (*core.Obj, error) {
-	return hc.NewSession(nil).Merge(b, route, options)
+func merge(b *engine.Builder, route string, options *engine.Obj) (*engine.Obj, error) {
+	return engine.NewSession(nil).Merge(b, route, options)
 }
-
-// hc is what core gives the bridge beyond its API (internal/host): here, a
-// Builder over defaults kept as data.
-var hc = host.Of[core.Value, core.Obj, core.Request, core.Builder, core.Kind]()
 
 // An op is one member of the global object, given the Builder of its
 // defaults, the route and the options.
-type op func(b *core.Builder, route string, options *core.Obj) (js.Value, error)
+type op func(b *engine.Builder, route string, options *engine.Obj) (js.Value, error)
 
 // The arguments a member does without: it takes the others in the order
 // (defaults, route, options).
@@ -133,7 +128,7 @@ func (c caller) call(_ js.Value, args []js.Value) (out any) {
 
 // run reads the arguments of fn and runs it.
 func run(fn op, defaults, route, options js.Value) (js.Value, error) {
-	b := core.New()
+	b := engine.New()
 	d, err := objectArg(defaults, "defaults")
 	if err != nil {
 		return js.Value{}, err
@@ -146,8 +141,8 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 		if d, err = merge(b, "", d); err != nil {
 			return js.Value{}, err
 		}
-		b = new(core.Builder)
-		hc.SetDefaults(b, d)
+		b = new(engine.Builder)
+		b.SetDefaults(d)
 	}
 	o, err := objectArg(options, "options")
 	if err != nil {
@@ -158,7 +153,7 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 	case t == js.TypeString:
 		rs = text(route)
 	case !route.IsUndefined() && !route.IsNull():
-		return js.Value{}, core.NewError(core.CodeInvalidArgument, "route", `route: must be a string such as "GET /user"`)
+		return js.Value{}, engine.NewError(engine.CodeInvalidArgument, "route", `route: must be a string such as "GET /user"`)
 	}
 	return fn(b, rs, o)
 }
@@ -166,9 +161,9 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 // panicError is the error of a recovered panic: an exception of
 // JavaScript's while reading an argument, or a bug of the engine, answered
 // as the exports answer one.
-func panicError(p any) *core.Error {
+func panicError(p any) *engine.Error {
 	if e, ok := p.(js.Error); ok {
-		return core.NewError(core.CodeInvalidArgument, "options", "options: a value could not be read: "+thrown(e.Value))
+		return engine.NewError(engine.CodeInvalidArgument, "options", "options: a value could not be read: "+thrown(e.Value))
 	}
 	return bridge.PanicError(p)
 }

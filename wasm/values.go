@@ -8,7 +8,7 @@ import (
 	"syscall/js"
 	"unicode/utf8"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // The values of the global object (main.go) are read and built through
@@ -42,10 +42,10 @@ var (
 // lacks is undefined and skipped.
 var hostClasses = [...]struct {
 	name  string
-	class core.Class
+	class engine.Class
 }{
-	{"FormData", core.ClassFormData}, {"Blob", core.ClassBlob}, {"File", core.ClassBlob}, {"URLSearchParams", core.ClassURLSearchParams},
-	{"ArrayBuffer", core.ClassBinary}, {"SharedArrayBuffer", core.ClassBinary}, {"ReadableStream", core.ClassStream},
+	{"FormData", engine.ClassFormData}, {"Blob", engine.ClassBlob}, {"File", engine.ClassBlob}, {"URLSearchParams", engine.ClassURLSearchParams},
+	{"ArrayBuffer", engine.ClassBinary}, {"SharedArrayBuffer", engine.ClassBinary}, {"ReadableStream", engine.ClassStream},
 }
 
 // maxValues is how many values one argument of the global object's members
@@ -56,17 +56,17 @@ const maxValues = 1 << 16
 
 // objectArg reads an argument that is a plain object or absent (undefined,
 // null).
-func objectArg(v js.Value, field string) (*core.Obj, error) {
+func objectArg(v js.Value, field string) (*engine.Obj, error) {
 	if v.IsUndefined() || v.IsNull() {
 		return nil, nil
 	}
 	budget := maxValues
 	cv, ok := fromJS(v, 1, &budget)
 	if !ok {
-		return nil, core.NewError(core.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(core.MaxDepth)+" levels, cyclic, or more than "+strconv.Itoa(maxValues)+" values")
+		return nil, engine.NewError(engine.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels, cyclic, or more than "+strconv.Itoa(maxValues)+" values")
 	}
-	if cv.Kind() != core.Object {
-		return nil, core.NewError(core.CodeInvalidArgument, field, field+": must be a plain object")
+	if cv.Kind() != engine.Object {
+		return nil, engine.NewError(engine.CodeInvalidArgument, field, field+": must be a plain object")
 	}
 	return cv.Obj(), nil
 }
@@ -90,100 +90,100 @@ func typeOf(v js.Value) (t js.Type, ok bool) {
 // fromJS reads v at depth (the options object is 1): plain objects (own
 // enumerable keys, in order) and arrays member by member, any other object
 // or function as itself, which the engine passes on untouched. It returns
-// false when v nests deeper than core.MaxDepth, or holds more values than
+// false when v nests deeper than engine.MaxDepth, or holds more values than
 // *budget, which it counts down: an array of a huge length, or a structure
 // whose branches share their objects, could otherwise exhaust the module's
 // memory or run for ever (D29).
-func fromJS(v js.Value, depth int, budget *int) (core.Value, bool) {
+func fromJS(v js.Value, depth int, budget *int) (engine.Value, bool) {
 	if *budget--; *budget < 0 {
-		return core.Value{}, false
+		return engine.Value{}, false
 	}
 	t, ok := typeOf(v)
 	if !ok {
-		return core.Big(jsString.Invoke(v).String()), true
+		return engine.Big(jsString.Invoke(v).String()), true
 	}
 	switch t {
 	case js.TypeUndefined:
-		return core.Value{}, true
+		return engine.Value{}, true
 	case js.TypeNull:
-		return core.NullValue(), true
+		return engine.NullValue(), true
 	case js.TypeBoolean:
-		return core.BoolValue(v.Bool()), true
+		return engine.BoolValue(v.Bool()), true
 	case js.TypeNumber:
-		return core.NumText(jsString.Invoke(v).String()), true
+		return engine.NumText(jsString.Invoke(v).String()), true
 	case js.TypeString:
-		return core.Str(text(v)), true
+		return engine.Str(text(v)), true
 	case js.TypeObject:
-		if depth > core.MaxDepth {
-			return core.Value{}, false
+		if depth > engine.MaxDepth {
+			return engine.Value{}, false
 		}
 		if jsArray.Call("isArray", v).Bool() {
 			n := get(v, "length") // a Proxy's may be anything
 			if n.Type() != js.TypeNumber || n.Float() < 0 || n.Float() > float64(*budget) {
-				return core.Value{}, false
+				return engine.Value{}, false
 			}
-			l := make([]core.Value, n.Int())
+			l := make([]engine.Value, n.Int())
 			for i := range l {
 				if l[i], ok = fromJS(get(v, i), depth+1, budget); !ok {
-					return core.Value{}, false
+					return engine.Value{}, false
 				}
 			}
-			return core.List(l...), true
+			return engine.List(l...), true
 		}
 		if p := jsObject.Call("getPrototypeOf", v); p.IsNull() || p.Equal(objectProto) {
 			keys := jsObject.Call("keys", v)
-			o := core.NewObj(keys.Length())
+			o := engine.NewObj(keys.Length())
 			for i := range keys.Length() {
 				jk := keys.Index(i)
 				k := text(jk)
 				m, ok := fromJS(get(v, jk), depth+1, budget) // by the key itself, which k may not spell (a lone surrogate)
 				if !ok {
-					return core.Value{}, false
+					return engine.Value{}, false
 				}
 				o.Append(k, m) // JavaScript gives each key once, in its order
 			}
-			return core.ObjValue(o), true
+			return engine.ObjValue(o), true
 		}
 		if global.Get("ArrayBuffer").Call("isView", v).Bool() {
-			return core.OpaqueValue(v, core.ClassBinary), true
+			return engine.OpaqueValue(v, engine.ClassBinary), true
 		}
 		// The tag, "FormData" of "[object FormData]": another realm's too.
 		tag := strings.TrimSuffix(strings.TrimPrefix(objectToString.Call("call", v).String(), "[object "), "]")
 		for _, c := range hostClasses {
 			if ctor := global.Get(c.name); tag == c.name || ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
-				return core.OpaqueValue(v, c.class), true
+				return engine.OpaqueValue(v, c.class), true
 			}
 		}
 		if get(v, "pipe").Type() == js.TypeFunction && get(v, "on").Type() == js.TypeFunction { // a Node stream
-			return core.OpaqueValue(v, core.ClassStream), true
+			return engine.OpaqueValue(v, engine.ClassStream), true
 		}
 	}
-	return core.OpaqueValue(v, core.ClassOther), true
+	return engine.OpaqueValue(v, engine.ClassOther), true
 }
 
 // toJS builds the JavaScript value of v; a host value is the caller's own.
-func toJS(v core.Value) js.Value {
+func toJS(v engine.Value) js.Value {
 	switch v.Kind() {
-	case core.Null:
+	case engine.Null:
 		return js.Null()
-	case core.Bool:
+	case engine.Bool:
 		return js.ValueOf(v.Text() == "true")
-	case core.Number:
+	case engine.Number:
 		return jsNumber.Invoke(v.Text())
-	case core.BigInt:
+	case engine.BigInt:
 		return jsBigInt.Invoke(v.Text())
-	case core.String:
+	case engine.String:
 		return stringJS(v.Text())
-	case core.Array:
-		l := hc.List(v)
+	case engine.Array:
+		l := v.Elems()
 		a := jsArray.New(len(l))
 		for i, e := range l {
 			a.SetIndex(i, toJS(e))
 		}
 		return a
-	case core.Object:
+	case engine.Object:
 		return objectJS(v.Obj())
-	case core.Opaque:
+	case engine.Opaque:
 		if r, _ := v.Ref(); r != nil {
 			if jv, ok := r.(js.Value); ok {
 				return jv
@@ -197,7 +197,7 @@ func toJS(v core.Value) js.Value {
 // objectJS builds a plain object of o's members, in order. A "__proto__"
 // key is defined as a member, not set, which would change the prototype
 // (D30).
-func objectJS(o *core.Obj) js.Value {
+func objectJS(o *engine.Obj) js.Value {
 	out := jsObject.New()
 	for i := range o.Len() {
 		k, v := o.Key(i), toJS(o.At(i))
@@ -219,7 +219,7 @@ func objectJS(o *core.Obj) js.Value {
 }
 
 // requestJS builds request options: {method, url, headers, body?, request?}.
-func requestJS(r *core.Request) js.Value {
+func requestJS(r *engine.Request) js.Value {
 	if r == nil {
 		return js.Undefined()
 	}
@@ -227,10 +227,10 @@ func requestJS(r *core.Request) js.Value {
 	out.Set("method", r.Method)
 	out.Set("url", r.URL)
 	out.Set("headers", objectJS(r.Headers))
-	if r.Body.Kind() != core.Undefined {
+	if r.Body.Kind() != engine.Undefined {
 		out.Set("body", toJS(r.Body))
 	}
-	if r.Request.Kind() != core.Undefined {
+	if r.Request.Kind() != engine.Undefined {
 		out.Set("request", toJS(r.Request))
 	}
 	return out

@@ -16,8 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/core/rest"
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // server answers each request with what it received: the method, path and
@@ -213,7 +213,7 @@ func ExampleHTTPRequest() {
 	srv := server()
 	defer srv.Close()
 
-	r, err := core.Endpoint("DELETE /repos/{owner}/{repo}/labels/{name}", core.O(
+	r, err := core.New().Endpoint("DELETE /repos/{owner}/{repo}/labels/{name}", core.O(
 		"baseUrl", srv.URL, "owner", "octokit", "repo", "rest.js", "name", "help wanted",
 	))
 	if err != nil {

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"unsafe"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 	"github.com/endpoint-wasm/endpoint-wasm/internal/govalue"
 )
 
@@ -21,7 +22,7 @@ import (
 
 // options converts params (a struct, a map with string keys, a *core.Obj
 // or core.Value, or nil for none) into the options core.Endpoint takes.
-func options(params any) (*core.Obj, error) {
+func options(params any) (*engine.Obj, error) {
 	switch p := params.(type) {
 	case nil:
 		return nil, nil
@@ -29,15 +30,15 @@ func options(params any) (*core.Obj, error) {
 		if p == nil {
 			return nil, nil
 		}
-		return objOptions(p)
+		return objOptions((*engine.Obj)(p))
 	case core.Value:
 		switch p.Kind() {
 		case core.Undefined, core.Null:
 			return nil, nil
 		case core.Object:
-			return objOptions(p.Obj())
+			return objOptions((*engine.Obj)(p.Obj()))
 		}
-		return nil, core.NewError(core.CodeInvalidArgument, "options", "options: must be an object")
+		return nil, newError(engine.CodeInvalidArgument, "options", "options: must be an object")
 	}
 	v := reflect.ValueOf(params)
 	for (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && !govalue.WritesItself(v) {
@@ -55,56 +56,57 @@ func options(params any) (*core.Obj, error) {
 		}
 	}
 	// Anything else must write a JSON object.
-	o, err := fromGo(v.Interface(), core.CodeInvalidArgument, "options", 1)
+	o, err := fromGo(v.Interface(), engine.CodeInvalidArgument, "options", 1)
 	if err != nil {
 		return nil, err
 	}
 	switch o.Kind() {
-	case core.Null:
+	case engine.Null:
 		return nil, nil
-	case core.Object:
+	case engine.Object:
 		return o.Obj(), nil
 	}
-	return nil, core.NewError(core.CodeInvalidArgument, "options", "options: must be a struct, a map with string keys or a *core.Obj, not a "+v.Type().String())
+	return nil, newError(engine.CodeInvalidArgument, "options", "options: must be a struct, a map with string keys or a *core.Obj, not a "+v.Type().String())
 }
 
 // codeFor returns the code of an error in option k: a parameter is
 // ERR_INVALID_PARAMETER, any other option ERR_INVALID_ARGUMENT.
-func codeFor(k string) core.Code {
-	if core.IsParameter(k) {
-		return core.CodeInvalidParameter
+func codeFor(k string) engine.Code {
+	if engine.IsParameter(k) {
+		return engine.CodeInvalidParameter
 	}
-	return core.CodeInvalidArgument
+	return engine.CodeInvalidArgument
 }
 
 // goError is the error for a Go value that has no JSON, the one way this
 // package reports one: field is the option, and e says where inside it and
 // why, redacted (D23). Too deep or cyclic is ERR_INVALID_ARGUMENT (D29).
-func goError(code core.Code, field string, e *govalue.Error) error {
+func goError(code engine.Code, field string, e *govalue.Error) error {
 	if e.TooDeep {
-		code = core.CodeInvalidArgument
+		code = engine.CodeInvalidArgument
 	}
-	f := core.Redact(govalue.Join(field, e.Field))
-	return core.NewError(code, f, f+": "+core.Redact(e.Reason))
+	f := engine.Redact(govalue.Join(field, e.Field))
+	return newError(code, f, f+": "+engine.Redact(e.Reason))
 }
 
 // fromGo converts x, at nesting level depth, as encoding/json writes it.
-func fromGo(x any, code core.Code, field string, depth int) (core.Value, error) {
-	text, e := govalue.Marshal(x, depth, core.MaxDepth)
+func fromGo(x any, code engine.Code, field string, depth int) (engine.Value, error) {
+	text, e := govalue.Marshal(x, depth, engine.MaxDepth)
 	if e != nil {
-		return core.Value{}, goError(code, field, e)
+		return engine.Value{}, goError(code, field, e)
 	}
-	return core.DecodeGoJSON(text) // JSON encoding/json wrote, within MaxDepth: it never fails
+	v, err := engine.DecodeGoJSON(text) // JSON encoding/json wrote, within MaxDepth: it never fails
+	return v, engineError(err)
 }
 
 // structOptions converts a struct whose fields are the options:
 // encoding/json writes it, by its tags, but for the fields data, request
 // and headers when their Go values have meanings of their own (special),
 // which are taken from the struct as they are, in their place.
-func structOptions(v reflect.Value) (*core.Obj, error) {
+func structOptions(v reflect.Value) (*engine.Obj, error) {
 	type member struct {
 		name string
-		v    core.Value
+		v    engine.Value
 	}
 	var taken []member
 	var err error
@@ -112,7 +114,7 @@ func structOptions(v reflect.Value) (*core.Obj, error) {
 		if !special(name, f) || omitted(sf, f) {
 			return true
 		}
-		var m core.Value
+		var m engine.Value
 		if m, err = option(name, f); err != nil {
 			return false
 		}
@@ -134,15 +136,15 @@ func structOptions(v reflect.Value) (*core.Obj, error) {
 		}
 		return true
 	})
-	text, e := govalue.Marshal(written.Interface(), 1, core.MaxDepth)
+	text, e := govalue.Marshal(written.Interface(), 1, engine.MaxDepth)
 	if e != nil {
 		option, _, _ := strings.Cut(e.Field, ".")
 		option, _, _ = strings.Cut(option, "[")
 		return nil, goError(codeFor(option), "", e)
 	}
-	o, err := core.DecodeGoJSON(text)
+	o, err := engine.DecodeGoJSON(text)
 	if err != nil {
-		return nil, err
+		return nil, engineError(err)
 	}
 	obj := o.Obj()
 	for _, m := range taken {
@@ -209,8 +211,8 @@ func omitted(sf reflect.StructField, v reflect.Value) bool {
 
 // mapOptions converts a map with string keys whose members are the
 // options, each by option. Its keys come sorted, integer-like ones first,
-// as in every object of the engine.
-func mapOptions(v reflect.Value) (*core.Obj, error) {
+// as in every object of the core.
+func mapOptions(v reflect.Value) (*engine.Obj, error) {
 	if v.IsNil() {
 		return nil, nil
 	}
@@ -223,36 +225,36 @@ func mapOptions(v reflect.Value) (*core.Obj, error) {
 		}
 		m[k] = e
 	}
-	return core.From(m).Obj(), nil
+	return engine.From(m).Obj(), nil
 }
 
 // option converts the Go value v of option k.
-func option(k string, v reflect.Value) (core.Value, error) {
+func option(k string, v reflect.Value) (engine.Value, error) {
 	for v.Kind() == reflect.Interface && !v.IsNil() {
 		v = v.Elem()
 	}
 	if !v.IsValid() || v.Kind() == reflect.Interface {
-		return core.NullValue(), nil
+		return engine.NullValue(), nil
 	}
 	if !v.CanInterface() {
-		return core.Value{}, core.NewError(codeFor(k), core.Redact(k), core.Redact(k)+": an unexported value cannot be read")
+		return engine.Value{}, newError(codeFor(k), engine.Redact(k), engine.Redact(k)+": an unexported value cannot be read")
 	}
 	x := v.Interface()
 	switch t := x.(type) {
 	case core.Value:
-		return optionValue(k, t)
+		return optionValue(k, engine.Value(t))
 	case *core.Obj:
 		if t == nil {
-			return core.NullValue(), nil
+			return engine.NullValue(), nil
 		}
-		return optionValue(k, core.ObjValue(t))
+		return optionValue(k, engine.ObjValue((*engine.Obj)(t)))
 	}
 	switch k {
 	case "request": // the caller's, by reference (D27)
-		return core.From(x), nil
+		return engine.Value(core.From(x)), nil
 	case "data":
 		if r, ok := reader(v); ok && r.Kind() == reflect.Pointer && r.IsNil() {
-			return core.Value{}, nilReader(r.Type())
+			return engine.Value{}, nilReader(r.Type())
 		}
 		if d, ok := dataAsGiven(v); ok {
 			return d, nil
@@ -285,66 +287,66 @@ func reader(v reflect.Value) (reflect.Value, bool) {
 // dataAsGiven returns data that is sent as it is given (D19): a string's
 // bytes, a []byte, or an io.Reader's stream; a json.Number, or a value
 // with a MarshalJSON or MarshalText, is JSON.
-func dataAsGiven(v reflect.Value) (core.Value, bool) {
+func dataAsGiven(v reflect.Value) (engine.Value, bool) {
 	if r, ok := reader(v); ok {
 		if r.Kind() == reflect.Pointer && r.IsNil() {
-			return core.Value{}, false
+			return engine.Value{}, false
 		}
-		return core.OpaqueValue(r.Interface(), core.ClassStream), true
+		return engine.OpaqueValue(r.Interface(), engine.ClassStream), true
 	}
 	if govalue.WritesItself(v) {
-		return core.Value{}, false
+		return engine.Value{}, false
 	}
 	t := v.Type()
 	switch {
 	case t.Kind() == reflect.String && t != reflect.TypeFor[json.Number]():
-		return core.Str(v.String()), true
+		return engine.Str(v.String()), true
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !govalue.WritesItself(reflect.New(t.Elem()).Elem()):
-		return core.OpaqueValue(v.Bytes(), core.ClassBinary), true
+		return engine.OpaqueValue(v.Bytes(), engine.ClassBinary), true
 	}
-	return core.Value{}, false
+	return engine.Value{}, false
 }
 
 // nilReader is the error for a typed nil reader as data, such as a nil
 // *bytes.Buffer, which net/http would read and panic on (D19).
 func nilReader(t reflect.Type) error {
-	return core.NewError(core.CodeInvalidArgument, "data", "data: a nil "+t.String()+" has nothing to read")
+	return newError(engine.CodeInvalidArgument, "data", "data: a nil "+t.String()+" has nothing to read")
 }
 
 // headerLists converts headers given as an http.Header, or any map of
 // string lists: each name's values joined with ", ", as HTTP combines a
 // field's lines (RFC 9110, 5.3); a name with no value is left out. The
 // names come sorted, as a map's keys do.
-func headerLists(v reflect.Value) (core.Value, bool) {
+func headerLists(v reflect.Value) (engine.Value, bool) {
 	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
 		if v.IsNil() {
-			return core.Value{}, false
+			return engine.Value{}, false
 		}
 		v = v.Elem()
 	}
 	t := v.Type()
 	if t.Kind() != reflect.Map || t.Key().Kind() != reflect.String || t.Elem() != reflect.TypeFor[[]string]() || !v.CanInterface() {
-		return core.Value{}, false
+		return engine.Value{}, false
 	}
 	names := make([]string, 0, v.Len())
 	for _, k := range v.MapKeys() {
 		names = append(names, k.String())
 	}
 	slices.Sort(names)
-	h := core.NewObj(len(names))
+	h := engine.NewObj(len(names))
 	for _, name := range names {
 		if vals := v.MapIndex(reflect.ValueOf(name).Convert(t.Key())).Interface().([]string); len(vals) > 0 {
-			h.Set(name, core.Str(strings.Join(vals, ", ")))
+			h.Set(name, engine.Str(strings.Join(vals, ", ")))
 		}
 	}
-	return core.ObjValue(h), true
+	return engine.ObjValue(h), true
 }
 
 // objOptions checks options given as a *core.Obj, converting each Go
 // value core.From left opaque in them.
-func objOptions(o *core.Obj) (*core.Obj, error) {
+func objOptions(o *engine.Obj) (*engine.Obj, error) {
 	var w walker // an option is named by its key alone
-	v, err := w.object(core.ObjValue(o), 1, optionValue)
+	v, err := w.object(engine.ObjValue(o), 1, optionValue)
 	if err != nil {
 		return nil, err
 	}
@@ -354,12 +356,12 @@ func objOptions(o *core.Obj) (*core.Obj, error) {
 // optionValue checks the Value of option k: request is the caller's as it
 // is (D27), data that is a string, bytes or a stream is sent as it is
 // (D19).
-func optionValue(k string, v core.Value) (core.Value, error) {
+func optionValue(k string, v engine.Value) (engine.Value, error) {
 	switch k {
 	case "request":
 		return v, nil
 	case "data":
-		if v.Kind() == core.String {
+		if v.Kind() == engine.String {
 			return v, nil
 		}
 		switch ref, _ := v.Ref(); ref.(type) {
@@ -367,7 +369,7 @@ func optionValue(k string, v core.Value) (core.Value, error) {
 			return v, nil
 		case io.Reader:
 			if r := reflect.ValueOf(ref); r.Kind() == reflect.Pointer && r.IsNil() {
-				return core.Value{}, nilReader(r.Type())
+				return engine.Value{}, nilReader(r.Type())
 			}
 			return v, nil
 		}
@@ -382,44 +384,44 @@ func optionValue(k string, v core.Value) (core.Value, error) {
 // nothing to change is returned as it is, the very value (D15); otherwise
 // a copy is changed.
 type walker struct {
-	code  core.Code
+	code  engine.Code
 	field string           // the field being checked
 	open  []unsafe.Pointer // the lists and objects being walked: meeting one again is a cycle (D29)
 }
 
-func (w *walker) fail(code core.Code, message string) error {
-	f := core.Redact(w.field)
-	return core.NewError(code, f, f+": "+message)
+func (w *walker) fail(code engine.Code, message string) error {
+	f := engine.Redact(w.field)
+	return newError(code, f, f+": "+message)
 }
 
-func (w *walker) value(v core.Value, depth int) (core.Value, error) {
+func (w *walker) value(v engine.Value, depth int) (engine.Value, error) {
 	switch v.Kind() {
-	case core.Number:
+	case engine.Number:
 		if t := v.Text(); t == "NaN" || t == "Infinity" || t == "-Infinity" {
-			return core.Value{}, w.fail(w.code, "JSON has no number "+t)
+			return engine.Value{}, w.fail(w.code, "JSON has no number "+t)
 		}
-	case core.Opaque:
+	case engine.Opaque:
 		switch ref, _ := v.Ref(); ref.(type) {
 		case nil:
-			return core.Value{}, w.fail(w.code, "an opaque value that holds no Go value has no JSON encoding")
+			return engine.Value{}, w.fail(w.code, "an opaque value that holds no Go value has no JSON encoding")
 		case io.Reader:
-			return core.Value{}, w.fail(w.code, "a stream can only be the whole body, data")
+			return engine.Value{}, w.fail(w.code, "a stream can only be the whole body, data")
 		default:
 			return fromGo(ref, w.code, w.field, depth)
 		}
-	case core.Array:
+	case engine.Array:
 		l := v.List()
 		if err := w.enter(unsafe.Pointer(unsafe.SliceData(l)), depth); err != nil {
-			return core.Value{}, err
+			return engine.Value{}, err
 		}
 		defer w.leave()
-		var out []core.Value
+		var out []engine.Value
 		field := w.field
 		for i, e := range l {
 			w.field = field + "[" + strconv.Itoa(i) + "]"
 			c, err := w.value(e, depth+1)
 			if err != nil {
-				return core.Value{}, err
+				return engine.Value{}, err
 			}
 			if c != e && out == nil {
 				out = slices.Clone(l)
@@ -430,30 +432,30 @@ func (w *walker) value(v core.Value, depth int) (core.Value, error) {
 		}
 		w.field = field
 		if out != nil {
-			return core.List(out...), nil
+			return engine.List(out...), nil
 		}
-	case core.Object:
-		return w.object(v, depth, func(k string, e core.Value) (core.Value, error) { return w.value(e, depth+1) })
+	case engine.Object:
+		return w.object(v, depth, func(k string, e engine.Value) (engine.Value, error) { return w.value(e, depth+1) })
 	}
 	return v, nil
 }
 
 // object checks the members of an Object value with check, copying the
 // object when a member changes.
-func (w *walker) object(v core.Value, depth int, check func(k string, e core.Value) (core.Value, error)) (core.Value, error) {
+func (w *walker) object(v engine.Value, depth int, check func(k string, e engine.Value) (engine.Value, error)) (engine.Value, error) {
 	o := v.Obj()
 	if err := w.enter(unsafe.Pointer(o), depth); err != nil {
-		return core.Value{}, err
+		return engine.Value{}, err
 	}
 	defer w.leave()
-	var out *core.Obj
+	var out *engine.Obj
 	field := w.field
 	for i := 0; i < o.Len(); i++ {
 		k, e := o.Key(i), o.At(i)
 		w.field = govalue.Join(field, k)
 		c, err := check(k, e)
 		if err != nil {
-			return core.Value{}, err
+			return engine.Value{}, err
 		}
 		if c != e && out == nil {
 			out = o.Clone()
@@ -464,7 +466,7 @@ func (w *walker) object(v core.Value, depth int, check func(k string, e core.Val
 	}
 	w.field = field
 	if out != nil {
-		return core.ObjValue(out), nil
+		return engine.ObjValue(out), nil
 	}
 	return v, nil
 }
@@ -472,11 +474,11 @@ func (w *walker) object(v core.Value, depth int, check func(k string, e core.Val
 // enter records an open list or object at level depth, or reports that it
 // is too deep or open already: the value holds itself (D29).
 func (w *walker) enter(p unsafe.Pointer, depth int) error {
-	if depth > core.MaxDepth {
-		return w.fail(core.CodeInvalidArgument, "nested deeper than "+strconv.Itoa(core.MaxDepth)+" levels")
+	if depth > engine.MaxDepth {
+		return w.fail(engine.CodeInvalidArgument, "nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels")
 	}
 	if slices.Contains(w.open, p) {
-		return w.fail(core.CodeInvalidArgument, "a cycle: this value holds itself")
+		return w.fail(engine.CodeInvalidArgument, "a cycle: this value holds itself")
 	}
 	w.open = append(w.open, p)
 	return nil
@@ -492,14 +494,14 @@ func (w *walker) leave() { w.open = w.open[:len(w.open)-1] }
 // returned as it is.
 func describe(err error, params any) error {
 	e, ok := err.(*core.Error)
-	if !ok || e.Code != core.CodeInvalidParameter {
+	if !ok || e.Code != string(engine.CodeInvalidParameter) {
 		return err
 	}
 	k := e.Field
 	if i := strings.IndexAny(k, ".["); i >= 0 {
 		k = k[:i]
 	}
-	if !core.IsParameter(k) {
+	if !engine.IsParameter(k) {
 		return err
 	}
 	t := goType(params, k)
@@ -515,8 +517,7 @@ func describe(err error, params any) error {
 	default:
 		return err
 	}
-	msg := strings.TrimPrefix(e.Error(), "endpoint: ")
-	return core.NewError(e.Code, e.Field, msg+" ("+core.Redact(k)+" is a "+t.String()+")")
+	return &core.Error{Code: e.Code, Field: e.Field, Message: e.Message + " (" + engine.Redact(k) + " is a " + t.String() + ")"}
 }
 
 // goType returns the Go type of the value params gives for key k, or nil.
@@ -527,8 +528,7 @@ func goType(params any, k string) reflect.Type {
 		return nil
 	case *core.Obj:
 		m, _ := p.Get(k)
-		ref, _ := m.Ref()
-		return reflect.TypeOf(ref)
+		return reflect.TypeOf(m.Ref())
 	case core.Value:
 		return goType(p.Obj(), k)
 	default:

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // canonJSON returns JSON text re-encoded by encoding/json from its decoded
@@ -56,15 +57,14 @@ func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testi
 		{"a string", text, func(v core.Value) bool { return v.Kind() == core.String && v.Text() == text }},
 		{"a json.Number, as JSON", json.Number("1"), func(v core.Value) bool { return v.Kind() == core.Number }},
 		{"[]byte", bin, func(v core.Value) bool {
-			ref, class := v.Ref()
-			b, ok := ref.([]byte)
-			return class == core.ClassBinary && ok && &b[0] == &bin[0]
+			b, ok := v.Ref().([]byte)
+			return v.Kind() == core.Opaque && ok && &b[0] == &bin[0]
 		}},
-		{"an io.Reader", r, func(v core.Value) bool { ref, class := v.Ref(); return class == core.ClassStream && ref == r }},
-		{"a struct", payload{"x"}, func(v core.Value) bool { return string(core.AppendJSON(nil, v)) == `{"name":"x"}` }},
+		{"an io.Reader", r, func(v core.Value) bool { return v.Kind() == core.Opaque && v.Ref() == r }},
+		{"a struct", payload{"x"}, func(v core.Value) bool { return string(jsonOf(v)) == `{"name":"x"}` }},
 		{"a pointer to a string, as JSON", &text, func(v core.Value) bool { return v.Kind() == core.String && v.Text() == "caf\ufffd" }},
 		{"json.RawMessage, as JSON", json.RawMessage(`[1]`), func(v core.Value) bool { return v.Kind() == core.Array }},
-		{"a core.Value", core.OpaqueValue(bin, core.ClassBinary), func(v core.Value) bool { return v.Kind() == core.Opaque }},
+		{"a core.Value", core.From(bin), func(v core.Value) bool { return v.Kind() == core.Opaque }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -74,7 +74,7 @@ func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testi
 					t.Fatal(err)
 				}
 				if v, _ := o.Get("data"); !c.check(v) {
-					t.Errorf("%T: data became %s", p, core.AppendJSON(nil, v))
+					t.Errorf("%T: data became %s", p, jsonOf(v))
 				}
 			}
 		})
@@ -90,8 +90,8 @@ func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testi
 		t.Fatal(err)
 	}
 	if v, _ := o.Get("data"); v.Kind() != core.Opaque {
-		t.Errorf("a bytes.Buffer as data became %s", core.AppendJSON(nil, v))
-	} else if r, _ := v.Ref(); r != &withBuffer.Data {
+		t.Errorf("a bytes.Buffer as data became %s", jsonOf(v))
+	} else if r := v.Ref(); r != &withBuffer.Data {
 		t.Errorf("a bytes.Buffer as data is %T, not the buffer's address", r)
 	}
 	for _, p := range []any{params{Owner: "o", Request: hook}, Params{"owner": "o", "request": hook}} {
@@ -100,7 +100,7 @@ func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testi
 			t.Fatal(err)
 		}
 		v, _ := o.Get("request")
-		if ref, _ := v.Ref(); reflect.ValueOf(ref).Pointer() != reflect.ValueOf(hook).Pointer() {
+		if ref := v.Ref(); reflect.ValueOf(ref).Pointer() != reflect.ValueOf(hook).Pointer() {
 			t.Errorf("%T: request is not the caller's, by reference", p)
 		}
 	}
@@ -117,11 +117,11 @@ func TestOptionsTakesAStructAMapOrACoreObjAlike(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%T: %v", p, err)
 		}
-		if got := canonJSON(t, core.AppendJSON(nil, core.ObjValue(o))); got != canonJSON(t, []byte(want)) {
+		if got := canonJSON(t, jsonOf(o)); got != canonJSON(t, []byte(want)) {
 			t.Errorf("%T: got %s", p, got)
 		}
 	}
-	for _, p := range []any{nil, (*params)(nil), map[string]any(nil), (*core.Obj)(nil), core.NullValue()} {
+	for _, p := range []any{nil, (*params)(nil), map[string]any(nil), (*core.Obj)(nil), core.From(nil)} {
 		if o, err := Options(p); o != nil || err != nil {
 			t.Errorf("%#v: %v %v, want no options", p, o, err)
 		}
@@ -145,7 +145,7 @@ func TestOptionsKeepAStructsFieldOrderAndSortAMapsKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != c.want {
+		if got := string(jsonOf(o)); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)
 		}
 	}
@@ -165,7 +165,7 @@ func TestOptionsTakeACoreObjAsItIsOrConvertACopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := string(core.AppendJSON(nil, core.ObjValue(got))); s != `{"p":{"X":1,"Y":2},"n":1}` {
+	if s := string(jsonOf(got)); s != `{"p":{"X":1,"Y":2},"n":1}` {
 		t.Errorf("got %s", s)
 	}
 	if p, _ := o2.Get("p"); p.Kind() != core.Opaque {
@@ -193,8 +193,7 @@ func TestOptionsAllowMaxDepthLevelsAndNoMore(t *testing.T) {
 	}
 	for _, p := range []any{nest(core.MaxDepth), raw(core.MaxDepth)} {
 		_, err := Options(Params{"p": p})
-		var e *core.Error
-		if !errors.As(err, &e) || e.Code != core.CodeInvalidArgument || !strings.HasSuffix(err.Error(), ": nested deeper than 256 levels") {
+		if !errors.Is(err, core.ErrInvalidArgument) || !strings.HasSuffix(err.Error(), ": nested deeper than 256 levels") {
 			t.Errorf("%d levels: %v", core.MaxDepth+1, err)
 		}
 	}
@@ -210,38 +209,38 @@ func TestOptionsRefuseWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
 	loop := &node{}
 	loop.Next = loop
 	cyclic := core.O("a", 1)
-	cyclic.Set("self", core.ObjValue(cyclic))
+	cyclic.Set("self", core.From(cyclic))
 	cases := []struct {
 		name    string
 		x       any
-		code    core.Code
+		err     *core.Error
 		field   string
 		message string
 	}{
-		{"a number", 42, core.CodeInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a int"},
-		{"a slice", []string{"a"}, core.CodeInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a []string"},
-		{"a string Value", core.Str("x"), core.CodeInvalidArgument, "options", "endpoint: options: must be an object"},
-		{"a parameter", map[string]any{"labels": []any{"a", func() {}}}, core.CodeInvalidParameter, "labels[1]", "endpoint: labels[1]: encoding/json cannot write a value of type func()"},
-		{"a header", map[string]any{"headers": map[string]any{"x-hook": func() {}}}, core.CodeInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
-		{"data", map[string]any{"data": map[string]any{"c": make(chan int)}}, core.CodeInvalidArgument, "data.c", "endpoint: data.c: encoding/json cannot write a value of type chan int"},
+		{"a number", 42, core.ErrInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a int"},
+		{"a slice", []string{"a"}, core.ErrInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a []string"},
+		{"a string Value", core.From("x"), core.ErrInvalidArgument, "options", "endpoint: options: must be an object"},
+		{"a parameter", map[string]any{"labels": []any{"a", func() {}}}, core.ErrInvalidParameter, "labels[1]", "endpoint: labels[1]: encoding/json cannot write a value of type func()"},
+		{"a header", map[string]any{"headers": map[string]any{"x-hook": func() {}}}, core.ErrInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
+		{"data", map[string]any{"data": map[string]any{"c": make(chan int)}}, core.ErrInvalidArgument, "data.c", "endpoint: data.c: encoding/json cannot write a value of type chan int"},
 		{"a struct's field", struct {
 			Hook func() `json:"hook"`
-		}{}, core.CodeInvalidParameter, "hook", "endpoint: hook: encoding/json cannot write a value of type func()"},
+		}{}, core.ErrInvalidParameter, "hook", "endpoint: hook: encoding/json cannot write a value of type func()"},
 		{"a struct's header", struct {
 			Headers map[string]any `json:"headers"`
-		}{map[string]any{"x-hook": func() {}}}, core.CodeInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
-		{"in a *core.Obj", core.O("mediaType", core.O("format", make(chan int))), core.CodeInvalidArgument, "mediaType.format", "endpoint: mediaType.format: encoding/json cannot write a value of type chan int"},
-		{"a NaN in a *core.Obj", core.O("score", core.Num(math.NaN())), core.CodeInvalidParameter, "score", "endpoint: score: JSON has no number NaN"},
-		{"a Go cycle (D29)", Params{"head": loop}, core.CodeInvalidArgument, "head.next", "endpoint: head.next: a cycle: this *rest.node holds itself"},
-		{"a *core.Obj cycle (D29)", core.O("p", cyclic), core.CodeInvalidArgument, "p.self", "endpoint: p.self: a cycle: this value holds itself"},
-		{"a stream as a parameter (D19)", core.O("file", strings.NewReader("x")), core.CodeInvalidParameter, "file", "endpoint: file: a stream can only be the whole body, data"},
+		}{map[string]any{"x-hook": func() {}}}, core.ErrInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
+		{"in a *core.Obj", core.O("mediaType", core.O("format", make(chan int))), core.ErrInvalidArgument, "mediaType.format", "endpoint: mediaType.format: encoding/json cannot write a value of type chan int"},
+		{"a NaN in a *core.Obj", core.O("score", core.From(math.NaN())), core.ErrInvalidParameter, "score", "endpoint: score: JSON has no number NaN"},
+		{"a Go cycle (D29)", Params{"head": loop}, core.ErrInvalidArgument, "head.next", "endpoint: head.next: a cycle: this *rest.node holds itself"},
+		{"a *core.Obj cycle (D29)", core.O("p", cyclic), core.ErrInvalidArgument, "p.self", "endpoint: p.self: a cycle: this value holds itself"},
+		{"a stream as a parameter (D19)", core.O("file", strings.NewReader("x")), core.ErrInvalidParameter, "file", "endpoint: file: a stream can only be the whole body, data"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Options(c.x)
 			var e *core.Error
-			if !errors.As(err, &e) || e.Code != c.code || e.Field != c.field || err.Error() != c.message {
-				t.Errorf("got %v (%#v)\nwant %s at %q: %q", err, e, c.code, c.field, c.message)
+			if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Field != c.field || err.Error() != c.message {
+				t.Errorf("got %v (%#v)\nwant %s at %q: %q", err, e, c.err.Code, c.field, c.message)
 			}
 		})
 	}
@@ -253,19 +252,19 @@ func TestOptionsRefuseWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
 // An error the engine gives for a parameter's JSON kind names its Go type.
 func TestAnErrorOfTheEngineNamesTheParametersGoType(t *testing.T) {
 	type filter struct{ State string }
-	engine := core.NewError(core.CodeInvalidParameter, "filter", "filter: an object has no query-string encoding")
+	engineErr := &core.Error{Code: core.ErrInvalidParameter.Code, Field: "filter", Message: "filter: an object has no query-string encoding"}
 	cases := []struct {
 		params any
 		err    error
 		want   string // "" for the error as it was
 	}{
-		{map[string]any{"filter": filter{}}, engine, "endpoint: filter: an object has no query-string encoding (filter is a rest.filter)"},
-		{map[string]any{"filter": &filter{}}, engine, "endpoint: filter: an object has no query-string encoding (filter is a *rest.filter)"},
+		{map[string]any{"filter": filter{}}, engineErr, "endpoint: filter: an object has no query-string encoding (filter is a rest.filter)"},
+		{map[string]any{"filter": &filter{}}, engineErr, "endpoint: filter: an object has no query-string encoding (filter is a *rest.filter)"},
 		{struct {
 			F []any `json:"filter"`
-		}{}, engine, "endpoint: filter: an object has no query-string encoding (filter is a []interface {})"},
-		{core.O("filter", filter{}), engine, "endpoint: filter: an object has no query-string encoding (filter is a rest.filter)"},
-		{map[string]any{"filter": "a string"}, engine, ""},
+		}{}, engineErr, "endpoint: filter: an object has no query-string encoding (filter is a []interface {})"},
+		{core.O("filter", filter{}), engineErr, "endpoint: filter: an object has no query-string encoding (filter is a rest.filter)"},
+		{map[string]any{"filter": "a string"}, engineErr, ""},
 		{map[string]any{"filter": filter{}}, core.ErrInvalidRoute, ""},
 	}
 	for _, c := range cases {
@@ -295,17 +294,17 @@ func TestHTTPRequestSendsStringsBytesAndStreamsAsTheyAreAndTheRestAsJSON(t *test
 		want string
 		same io.Reader // the stream itself, when set
 	}{
-		{"a string, as it is", core.Str(`{"not":"re-encoded"}`), `{"not":"re-encoded"}`, nil},
+		{"a string, as it is", core.From(`{"not":"re-encoded"}`), `{"not":"re-encoded"}`, nil},
 		{"bytes, as they are", core.From([]byte{'h', 'i'}), "hi", nil},
 		{"a stream, itself", core.From(stream), "", stream},
-		{"an object, as JSON", core.ObjValue(core.O("title", "t", "n", 1)), `{"title":"t","n":1}`, nil},
+		{"an object, as JSON", core.From(core.O("title", "t", "n", 1)), `{"title":"t","n":1}`, nil},
 		{"a struct From left opaque, as JSON", core.From(issue{"t"}), `{"title":"t"}`, nil},
-		{"a struct in an object, as JSON", core.ObjValue(core.O("issue", issue{"t"})), `{"issue":{"title":"t"}}`, nil},
-		{"null", core.NullValue(), "null", nil},
+		{"a struct in an object, as JSON", core.From(core.O("issue", issue{"t"})), `{"issue":{"title":"t"}}`, nil},
+		{"null", core.From(nil), "null", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			req, err := HTTPRequest(context.Background(), &core.Request{Method: "post", URL: "https://api.github.com/x", Headers: core.NewObj(0), Body: c.body})
+			req, err := HTTPRequest(context.Background(), &core.Request{Method: "post", URL: "https://api.github.com/x", Headers: new(core.Obj), Body: c.body})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -324,7 +323,7 @@ func TestHTTPRequestSendsStringsBytesAndStreamsAsTheyAreAndTheRestAsJSON(t *test
 			}
 		})
 	}
-	req, err := HTTPRequest(context.Background(), &core.Request{Method: "get", URL: "https://api.github.com/x", Headers: core.NewObj(0)})
+	req, err := HTTPRequest(context.Background(), &core.Request{Method: "get", URL: "https://api.github.com/x", Headers: new(core.Obj)})
 	if err != nil || req.Body != nil && req.Body != http.NoBody {
 		t.Errorf("no body: %v, %v", req, err)
 	}
@@ -333,16 +332,20 @@ func TestHTTPRequestSendsStringsBytesAndStreamsAsTheyAreAndTheRestAsJSON(t *test
 // A core.Value inside a Go value, such as a []core.Value parameter, is
 // written as the engine writes it; a NaN in it is refused, naming it.
 func TestOptionsWriteCoreValuesInsideGoValues(t *testing.T) {
-	o, err := Options(Params{"xs": []core.Value{core.Str("a"), core.Num(1.5), core.ObjValue(core.O("b", true))}})
+	o, err := Options(Params{"xs": []core.Value{core.From("a"), core.From(1.5), core.From(core.O("b", true))}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != `{"xs":["a",1.5,{"b":true}]}` {
+	if got := string(jsonOf(o)); got != `{"xs":["a",1.5,{"b":true}]}` {
 		t.Errorf("got %s", got)
 	}
-	_, err = Options(Params{"xs": []core.Value{core.Str("a"), core.Num(math.NaN())}})
+	_, err = Options(Params{"xs": []core.Value{core.From("a"), core.From(math.NaN())}})
 	want := "endpoint: xs[1]: json: error calling MarshalJSON for type core.Value: endpoint: value: JSON has no number NaN"
 	if !errors.Is(err, core.ErrInvalidParameter) || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// jsonOf writes a *core.Obj or a core.Value as JSON, an opaque value as
+// null.
+func jsonOf(x any) []byte { return engine.AppendJSON(nil, engine.Value(core.From(x))) }

@@ -68,7 +68,8 @@ import (
 	"strconv"
 	"strings"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // Params is the options of a request as a map, for a literal at the call
@@ -99,7 +100,10 @@ func Defaults(params any) (*Builder, error) {
 // Options converts params as NewRequest does, into the options that
 // core's Endpoint, Merge and Defaults take, for a caller that uses core
 // directly.
-func Options(params any) (*core.Obj, error) { return options(params) }
+func Options(params any) (*core.Obj, error) {
+	o, err := options(params)
+	return (*core.Obj)(o), err
+}
 
 // Builder builds requests over a set of defaults: the token and baseUrl of
 // a client, for example. The zero Builder has the global defaults. A
@@ -128,7 +132,7 @@ func (b *Builder) Defaults(params any) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	nb, err := b.core().Defaults(options)
+	nb, err := b.core().Defaults((*core.Obj)(options))
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +149,7 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 	if err != nil {
 		return nil, err
 	}
-	r, err := b.core().Endpoint(route, options)
+	r, err := b.core().Endpoint(route, (*core.Obj)(options))
 	if err != nil {
 		return nil, describe(err, params)
 	}
@@ -170,7 +174,7 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		return nil, nilContext()
 	}
 	if r == nil {
-		return nil, core.NewError(core.CodeInvalidArgument, "r", "r: nil: pass the request options core.Endpoint or core.Parse returned")
+		return nil, newError(engine.CodeInvalidArgument, "r", "r: nil: pass the request options a core.Builder's Endpoint or Parse returned")
 	}
 	body, err := httpBody(r)
 	if err != nil {
@@ -182,14 +186,14 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		// credential, which the reason may quote (D23).
 		var ue *url.Error
 		if errors.As(err, &ue) {
-			return nil, core.NewError(core.CodeInvalidArgument, "url", "url: net/http cannot send to it: "+core.Redact(ue.Err.Error()))
+			return nil, newError(engine.CodeInvalidArgument, "url", "url: net/http cannot send to it: "+engine.Redact(ue.Err.Error()))
 		}
-		return nil, core.NewError(core.CodeUnsupportedMethod, "method", "method: net/http cannot send it: "+core.Redact(err.Error()))
+		return nil, newError(engine.CodeUnsupportedMethod, "method", "method: net/http cannot send it: "+engine.Redact(err.Error()))
 	}
-	for i := 0; i < r.Headers.Len(); i++ {
-		name, value := r.Headers.Key(i), r.Headers.At(i).Text()
+	for name, v := range r.Headers.All() {
+		value := v.Text()
 		if !sendable(value) || strings.EqualFold(name, "host") && !validHost(value) {
-			return nil, core.NewError(core.CodeInvalidHeader, "headers."+name, "headers."+name+": net/http cannot send this value")
+			return nil, newError(engine.CodeInvalidHeader, "headers."+name, "headers."+name+": net/http cannot send this value")
 		}
 		req.Header.Set(name, value)
 	}
@@ -204,7 +208,7 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		if stream(req) {
 			n, err := strconv.ParseInt(cl, 10, 64)
 			if err != nil || n < 0 {
-				return nil, core.NewError(core.CodeInvalidHeader, "headers.content-length", "headers.content-length: must be a whole number of bytes, for a stream")
+				return nil, newError(engine.CodeInvalidHeader, "headers.content-length", "headers.content-length: must be a whole number of bytes, for a stream")
 			}
 			req.ContentLength = n
 		}
@@ -249,10 +253,11 @@ func stream(req *http.Request) bool {
 // opaque in the body is converted here, as options are, so that a
 // WebAssembly build, whose core does not link encoding/json, sends it too.
 func httpBody(r *core.Request) (io.Reader, error) {
-	switch ref, class := r.Body.Ref(); {
+	ref, class := engine.Value(r.Body).Ref()
+	switch {
 	case r.Body.Kind() == core.Undefined:
 		return nil, nil
-	case class == core.ClassStream:
+	case class == engine.ClassStream:
 		if v := reflect.ValueOf(ref); v.Kind() == reflect.Pointer && v.IsNil() {
 			return nil, nilReader(v.Type()) // net/http would read it and panic
 		}
@@ -261,13 +266,13 @@ func httpBody(r *core.Request) (io.Reader, error) {
 		}
 	}
 	body := *r
-	if _, binary := r.Body.Ref(); r.Body.Kind() != core.String && binary != core.ClassBinary {
-		w := walker{code: core.CodeInvalidParameter, field: "body"}
-		v, err := w.value(r.Body, 1)
+	if r.Body.Kind() != core.String && class != engine.ClassBinary {
+		w := walker{code: engine.CodeInvalidParameter, field: "body"}
+		v, err := w.value(engine.Value(r.Body), 1)
 		if err != nil {
 			return nil, err
 		}
-		body.Body = v
+		body.Body = core.Value(v)
 	}
 	b, err := body.BodyBytes()
 	if err != nil {
@@ -278,5 +283,20 @@ func httpBody(r *core.Request) (io.Reader, error) {
 
 // nilContext is the error for a nil context, which net/http refuses.
 func nilContext() error {
-	return core.NewError(core.CodeInvalidArgument, "ctx", "ctx: nil: pass context.Background() or the context of the work the request is for")
+	return newError(engine.CodeInvalidArgument, "ctx", "ctx: nil: pass context.Background() or the context of the work the request is for")
+}
+
+// newError returns the *core.Error of code, field and message (the text
+// after "endpoint: "): this package's errors are core's, as the engine's
+// are.
+func newError(code engine.Code, field, message string) error {
+	return &core.Error{Code: string(code), Field: field, Message: message}
+}
+
+// engineError returns an error of the engine's as core's.
+func engineError(err error) error {
+	if e, ok := err.(*engine.Error); ok {
+		return newError(e.Code, e.Field, strings.TrimPrefix(e.Error(), "endpoint: "))
+	}
+	return err
 }

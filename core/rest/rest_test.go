@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
 type issue struct {
@@ -285,7 +285,7 @@ func TestHeadersMayBeAnHTTPHeader(t *testing.T) {
 // HTTPRequest sends what core built with core.O: a struct that From left
 // opaque goes as JSON, and what JSON cannot hold is an error, not null.
 func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *testing.T) {
-	r, err := core.Endpoint("POST /repos/{owner}/{repo}/issues", core.O("owner", "o", "repo", "r", "data", issue{Title: "t"}))
+	r, err := core.New().Endpoint("POST /repos/{owner}/{repo}/issues", core.O("owner", "o", "repo", "r", "data", issue{Title: "t"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,20 +296,20 @@ func TestHTTPRequestSendsCoresOpaqueValuesAsJSONAndRefusesWhatJSONCannotHold(t *
 	if b, _ := io.ReadAll(req.Body); string(b) != `{"title":"t"}` {
 		t.Errorf("body %s", b)
 	}
-	r, _ = core.Endpoint("POST /x", core.O("hook", func() {}))
+	r, _ = core.New().Endpoint("POST /x", core.O("hook", func() {}))
 	if _, err := HTTPRequest(context.Background(), r); !errors.Is(err, core.ErrInvalidParameter) || err.Error() != "endpoint: body.hook: encoding/json cannot write a value of type func()" {
 		t.Errorf("a function in a body: %v", err)
 	}
 	if _, err := HTTPRequest(nil, r); !errors.Is(err, core.ErrInvalidArgument) {
 		t.Errorf("a nil context: %v", err)
 	}
-	if _, err := HTTPRequest(context.Background(), &core.Request{Method: "ge t", URL: "https://api.github.com/x", Headers: core.NewObj(0)}); !errors.Is(err, core.ErrUnsupportedMethod) || !strings.Contains(err.Error(), "endpoint: method: net/http cannot send it") {
+	if _, err := HTTPRequest(context.Background(), &core.Request{Method: "ge t", URL: "https://api.github.com/x", Headers: new(core.Obj)}); !errors.Is(err, core.ErrUnsupportedMethod) || !strings.Contains(err.Error(), "endpoint: method: net/http cannot send it") {
 		t.Errorf("a method net/http refuses: %v", err)
 	}
 	if _, err := HTTPRequest(context.Background(), nil); !errors.Is(err, core.ErrInvalidArgument) {
 		t.Errorf("no request options: %v", err)
 	}
-	if _, err := core.Parse(nil); !errors.Is(err, core.ErrMissingURL) {
+	if _, err := core.New().Parse(nil); !errors.Is(err, core.ErrMissingURL) {
 		t.Errorf("parse of nil merged options: %v", err)
 	}
 }
@@ -320,7 +320,7 @@ func TestOptionsKeepsEveryDigitOfAGoInteger(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != `{"ids":[1152921504606846976],"owner":"o"}` {
+	if got := string(jsonOf(o)); got != `{"ids":[1152921504606846976],"owner":"o"}` {
 		t.Errorf("got %s", got)
 	}
 	// So does a number a MarshalJSON writes, as encoding/json sends it.
@@ -329,7 +329,7 @@ func TestOptionsKeepsEveryDigitOfAGoInteger(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(core.AppendJSON(nil, core.ObjValue(o))); got != `{"big":123456789012345678901234567890,"raw":{"id":9007199254740993,"s":"1e400","f":[1.5,-0]}}` {
+	if got := string(jsonOf(o)); got != `{"big":123456789012345678901234567890,"raw":{"id":9007199254740993,"s":"1e400","f":[1.5,-0]}}` {
 		t.Errorf("got %s", got)
 	}
 }

@@ -26,10 +26,15 @@ import (
 // A []any or map[string]any nested deeper than MaxDepth, as a cyclic one
 // is, stays the caller's opaque value from there on (D29): converting it
 // would never end.
-func From(x any) Value { return from(x, 1) }
+func From(x any) Value { return from(x, 1, nil) }
+
+// FromWith is From that converts, with own, the values of a type of the
+// caller's wherever they are in x: package core's Value and *Obj, its
+// face over the engine's. own reports false for any other value.
+func FromWith(x any, own func(any) (Value, bool)) Value { return from(x, 1, own) }
 
 // from is From at depth (the value given is 1).
-func from(x any, depth int) Value {
+func from(x any, depth int, own func(any) (Value, bool)) Value {
 	switch t := x.(type) {
 	case nil:
 		return NullValue()
@@ -71,7 +76,7 @@ func from(x any, depth int) Value {
 		}
 		l := make([]Value, len(t))
 		for i, e := range t {
-			l[i] = from(e, depth+1)
+			l[i] = from(e, depth+1, own)
 		}
 		return List(l...)
 	case []string:
@@ -91,7 +96,7 @@ func from(x any, depth int) Value {
 		sort.Strings(keys)
 		o := NewObj(len(keys))
 		for _, k := range keys {
-			o.put(k, -1, from(t[k], depth+1), len(o.ents))
+			o.put(k, -1, from(t[k], depth+1, own), len(o.ents))
 		}
 		o.settle() // "10" sorts before "2" here
 		return ObjValue(o)
@@ -99,6 +104,11 @@ func from(x any, depth int) Value {
 		return OpaqueValue(t, ClassBinary)
 	case io.Reader:
 		return OpaqueValue(t, ClassStream)
+	}
+	if own != nil {
+		if v, ok := own(x); ok {
+			return v
+		}
 	}
 	return OpaqueValue(x, ClassOther)
 }

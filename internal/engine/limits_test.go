@@ -64,7 +64,7 @@ func TestAValueNamedByManyExpressionsIsLoadedOncePerCall(t *testing.T) {
 	l := &countingLoader{list: From([]any{"a", "b"})}
 	s := &session{loader: l}
 	for call := 1; call <= 2; call++ {
-		r, err := s.Endpoint(New(), "GET /x/{v}/{v}{?v}", O("v", unloadedValue(Array, 0)))
+		r, err := s.Endpoint(New(), "GET /x/{v}/{v}{?v}", O("v", Unloaded(Array, 0)))
 		if err != nil || r.URL != "https://api.github.com/x/a,b/a,b?v=a,b" {
 			t.Fatalf("call %d: %v, %v", call, r, err)
 		}

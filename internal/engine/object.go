@@ -64,10 +64,13 @@ func NewObj(n int) *Obj { return &Obj{ents: make([]entry, 0, n)} }
 // O builds an object from alternating keys and values, converting each value
 // with From: O("owner", "octokit", "per_page", 100).
 // It panics if a key is not a string, as that is a programming error.
-func O(kv ...any) *Obj {
+func O(kv ...any) *Obj { return OWith(nil, kv...) }
+
+// OWith is O converting each value with FromWith(v, own).
+func OWith(own func(any) (Value, bool), kv ...any) *Obj {
 	o := NewObj(len(kv) / 2)
 	for i := 0; i+1 < len(kv); i += 2 {
-		o.Set(kv[i].(string), From(kv[i+1]))
+		o.Set(kv[i].(string), FromWith(kv[i+1], own))
 	}
 	return o
 }

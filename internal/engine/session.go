@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"unsafe"
-
-	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
-)
+import "unsafe"
 
 // A session runs the operations of a Builder reusing its memory from one
 // call to the next: after the first few calls, a call allocates nothing.
@@ -14,13 +10,13 @@ import (
 // not part of the API: the package-level functions and Builder methods use
 // a new session for each call, and what they return never changes. The
 // bridge, which writes each answer out before its next call, keeps one
-// (internal/host).
+// (Session).
 //
 // A session is not safe for concurrent use. The zero value is ready to use.
 type session struct {
 	// loader supplies the content of unloaded values where the engine must
-	// read it (the bridge's, internal/host); nil when none is unloaded.
-	loader host.Loader[Value]
+	// read it (the bridge's, Session); nil when none is unloaded.
+	loader Loader
 
 	objs []*Obj    // scratch objects, handed out in turn by obj()
 	nobj int       // how many of objs this call uses
@@ -38,7 +34,7 @@ type session struct {
 	loaded map[int32]Value
 }
 
-// Endpoint is Builder.Endpoint in this session (host.Session).
+// Endpoint is Builder.Endpoint in this session.
 func (s *session) Endpoint(b *Builder, route string, options *Obj) (*Request, error) {
 	return s.mergeParse(b, route, options)
 }

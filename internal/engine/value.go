@@ -43,7 +43,7 @@ const (
 //
 // A Value the JavaScript bridge decodes may carry a handle, the caller's
 // name for where it came from, or be unloaded, its kind known but not its
-// content (internal/host). The engine carries a handle through merge and
+// content (bridge.go). The engine carries a handle through merge and
 // parse with the value, so that the bridge hands back the caller's own
 // value instead of a copy (D15, D19, D27), and asks for the content of an
 // unloaded value only where it must read it. Values a Go program builds

@@ -23,11 +23,11 @@ func TestReadingAValueThatWasNotLoadedIsLoud(t *testing.T) {
 					t.Errorf("%s: reading an unloaded value gave no panic", c.name)
 				}
 			}()
-			c.read(unloadedValue(c.kind, 1))
+			c.read(Unloaded(c.kind, 1))
 		}()
 	}
 	s := &session{loader: loaderFunc(func(v Value) (Value, error) { return Str("x").withHandle(v.handle()), nil })}
-	v, err := s.load(unloadedValue(String, 1), "a")
+	v, err := s.load(Unloaded(String, 1), "a")
 	if err != nil || v.text() != "x" {
 		t.Fatalf("loaded: %q, %v", v.text(), err)
 	}

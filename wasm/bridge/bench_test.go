@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"testing"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // realCalls are messages as the shim writes them for calls of real
@@ -37,7 +37,7 @@ func realCalls(s *shim) []realCall {
 type realCall struct {
 	name string
 	in   []byte
-	vals []core.Value
+	vals []engine.Value
 }
 
 // use makes c the call under way of s, for its loads.

@@ -1,5 +1,5 @@
 // Package bridge runs the messages of the JavaScript shim (protocol.go, the
-// wire format; js/protocol.js, its mirror) on the engine, core. It is plain
+// wire format; js/protocol.js, its mirror) on the engine, engine. It is plain
 // Go, tested natively and in the browser; package main (wasm/) only hangs
 // it on the module's exports and imports.
 package bridge
@@ -9,8 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/host"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // Bridge runs the shim's messages on the engine. It keeps no answer
@@ -23,7 +22,7 @@ import (
 // same bytes again (what they decode to depends on nothing else).
 type Bridge struct {
 	in      []byte
-	session host.Session[core.Obj, core.Request, core.Builder]
+	session *engine.Session
 	slab    slab
 	load    loader
 	w       answerWriter
@@ -36,7 +35,7 @@ type Bridge struct {
 type decoded struct {
 	rec  []byte
 	slab slab
-	b    core.Builder
+	b    engine.Builder
 	ok   bool // b is rec's: false until a record decodes
 	next int
 }
@@ -87,7 +86,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	// opDefaults answered, taken as they are, not merged again (merging is
 	// not idempotent for every input: D25 trims one "-preview" a merge).
 	// Its values take the first handles.
-	layer := core.New()
+	layer := engine.New()
 	if n := r.u32(); n > 0 {
 		if layer = b.decodeLayer(r.text(n)); layer == nil {
 			r.bad = true
@@ -100,25 +99,25 @@ func (b *Bridge) Call(in []byte) (status int) {
 		route = r.text(n)
 	}
 	opts := r.value(1, -1)
-	if r.bad || r.pos != len(in) || opts.Kind() != core.Object && opts.Kind() != core.Null {
-		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
+	if r.bad || r.pos != len(in) || opts.Kind() != engine.Object && opts.Kind() != engine.Null {
+		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
 	b.w.reset(base)
 	var err error
 	switch op {
 	case opEndpoint:
-		var res *core.Request
+		var res *engine.Request
 		if res, err = b.session.Endpoint(layer, route, options); err == nil {
 			b.w.request(res, options) // the url may be theirs unchanged
 		}
 	case opParse:
-		var res *core.Request
+		var res *engine.Request
 		if res, err = b.session.Parse(options); err == nil {
 			b.w.request(res, options) // the url may be theirs unchanged
 		}
 	case opMerge:
-		var m *core.Obj
+		var m *engine.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
 			b.w.object(m)
 		}
@@ -126,13 +125,13 @@ func (b *Bridge) Call(in []byte) (status int) {
 		// A new layer is the merge of its options over the layer it is made
 		// on (spec rule 1). Its plain objects and arrays are written out, not
 		// named, so that the layer shares none with its caller (D2).
-		var m *core.Obj
+		var m *engine.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
 			b.w.base = copyAll
 			b.w.object(m)
 		}
 	default:
-		return b.fail(core.NewError(core.CodeInvalidArgument, "input", "input: unknown operation"))
+		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: unknown operation"))
 	}
 	switch {
 	case err == errHost: // the engine passes a Loader's error on as it is, as its own
@@ -140,14 +139,14 @@ func (b *Bridge) Call(in []byte) (status int) {
 	case err != nil:
 		return b.fail(AsError(err))
 	case b.w.bad:
-		return b.fail(core.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
+		return b.fail(engine.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
 	}
 	return statusOK
 }
 
 // decodeLayer returns the Builder over a layer's defaults, decoding its
 // record unless it is the last one decoded; nil when it is malformed.
-func (b *Bridge) decodeLayer(rec string) *core.Builder {
+func (b *Bridge) decodeLayer(rec string) *engine.Builder {
 	l := &b.layer
 	if l.ok && ascii.Equal(unsafe.String(unsafe.SliceData(l.rec), len(l.rec)), rec) { // eight bytes at a time
 		return &l.b
@@ -157,10 +156,10 @@ func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	l.slab.reset()
 	r := messageReader{in: l.rec, slab: &l.slab}
 	d := r.value(1, -1)
-	if _, held := hc.Handle(d); r.bad || r.pos != len(l.rec) || d.Kind() != core.Object || held {
+	if _, held := d.Handle(); r.bad || r.pos != len(l.rec) || d.Kind() != engine.Object || held {
 		return nil
 	}
-	hc.SetDefaults(&l.b, d.Obj())
+	l.b.SetDefaults(d.Obj())
 	l.ok, l.next = true, r.next
 	return &l.b
 }
@@ -179,25 +178,25 @@ func panicText(p any) string {
 }
 
 // codeInternal marks a bug in the engine, caught: the next call works (D29).
-const codeInternal core.Code = "ERR_INTERNAL"
+const codeInternal engine.Code = "ERR_INTERNAL"
 
 // PanicError is the error a recovered panic is answered with: a bug of the
 // engine's, caught (D29).
-func PanicError(p any) *core.Error {
-	return core.NewError(codeInternal, "", "internal error (please report it): "+panicText(p))
+func PanicError(p any) *engine.Error {
+	return engine.NewError(codeInternal, "", "internal error (please report it): "+panicText(p))
 }
 
-// AsError returns err as the engine's error: the engine returns *core.Error
+// AsError returns err as the engine's error: the engine returns *engine.Error
 // itself, never wrapped; anything else is a bug of its own.
-func AsError(err error) *core.Error {
-	if e, ok := err.(*core.Error); ok {
+func AsError(err error) *engine.Error {
+	if e, ok := err.(*engine.Error); ok {
 		return e
 	}
-	return core.NewError(codeInternal, "", err.Error())
+	return engine.NewError(codeInternal, "", err.Error())
 }
 
 // fail writes the error answer: code, field, message (D28).
-func (b *Bridge) fail(e *core.Error) int {
+func (b *Bridge) fail(e *engine.Error) int {
 	b.w.reset(0)
 	b.w.errorText(e)
 	return statusError
@@ -224,7 +223,7 @@ func (b *Bridge) trim() {
 	b.in = make([]byte, 0, 4096)
 	b.slab = slab{}
 	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
-	b.session = hc.NewSession(&b.load)
+	b.session = engine.NewSession(&b.load)
 	b.w = answerWriter{}
 	b.layer = decoded{}
 }
@@ -233,7 +232,7 @@ func (b *Bridge) trim() {
 // the shim keeps the error and throws it (statusHostError).
 var errHost = errors.New("endpoint: the shim could not read a value")
 
-// loader is the session's loader (internal/host): it asks the shim for the
+// loader is the session's loader (engine.Loader): it asks the shim for the
 // whole value of a handle (protocol.go, load), which js/protocol.js's
 // Loader answers, and decodes it. The bytes stay in the arena until the
 // next call, as the strings decoded from them are views.
@@ -243,18 +242,18 @@ type loader struct {
 	arena []byte
 }
 
-// Load implements host.Loader.
-func (l *loader) Load(v core.Value) (core.Value, error) {
-	h, _ := hc.Handle(v)
+// Load implements engine.Loader.
+func (l *loader) Load(v engine.Value) (engine.Value, error) {
+	h, _ := v.Handle()
 	data, ok := l.fetch(h, &l.arena)
 	if !ok {
-		return core.Value{}, errHost
+		return engine.Value{}, errHost
 	}
 	r := messageReader{in: data, slab: l.slab}
 	r.next = int(r.u32())
 	lv := r.value(2, h)
 	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {
-		return core.Value{}, core.NewError(core.CodeInvalidArgument, "input", "input: a loaded value is malformed")
+		return engine.Value{}, engine.NewError(engine.CodeInvalidArgument, "input", "input: a loaded value is malformed")
 	}
 	return lv, nil
 }

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
-const ua = `"user-agent":"endpoint-wasm/` + core.Version + `"`
+const ua = `"user-agent":"endpoint-wasm/` + engine.Version + `"`
 const std = `{"accept":"application/vnd.github.v3+json",` + ua
 
 func route(r string) *string { return &r }
@@ -99,7 +99,7 @@ func TestALayerIsNotMergedAgain(t *testing.T) {
 func TestALayersHeadersAreCheckedEveryCall(t *testing.T) {
 	s := newShim()
 	l, text := s.defaults(nil, `{"headers":{"authorization":"token abc"}}`)
-	d, err := core.DecodeJSON([]byte(strings.Replace(text, "token abc", `token\nabc`, 1)))
+	d, err := engine.DecodeJSON([]byte(strings.Replace(text, "token abc", `token\nabc`, 1)))
 	if err != nil || !strings.Contains(text, "token abc") {
 		t.Fatalf("%v: %s", err, text)
 	}
@@ -150,12 +150,12 @@ func TestConstantIndexFindsEveryConstantAndNothingElse(t *testing.T) {
 // them left out (D15); an object that stops short of a shape's keys, or
 // has them in another order, is not.
 func TestShapeOfFindsEachShape(t *testing.T) {
-	obj := func(keys ...string) *core.Obj {
-		var o core.Obj
+	obj := func(keys ...string) *engine.Obj {
+		var o engine.Obj
 		for _, k := range keys {
-			v := core.Str("x")
+			v := engine.Str("x")
 			if strings.HasPrefix(k, "~") { // an undefined member
-				k, v = k[1:], core.Value{}
+				k, v = k[1:], engine.Value{}
 			}
 			o.Set(k, v)
 		}

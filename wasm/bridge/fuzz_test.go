@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // FuzzBridge sends options through the wire and checks the answer against
 // the engine called directly: the bridge must not change a result, only
-// carry it (one engine). Options are JSON (core.DecodeJSON); values are
+// carry it (one engine). Options are JSON (engine.DecodeJSON); values are
 // written as the shim writes them, some held, so that loads are exercised.
 // Whatever the input, the bridge answers, and the next call works (D29).
 func FuzzBridge(f *testing.F) {
@@ -29,8 +29,8 @@ func FuzzBridge(f *testing.F) {
 	good := s.msg(opEndpoint, nil, route("GET /x"), `{"a":1}`)
 	_, want := s.run(good)
 	f.Fuzz(func(t *testing.T, rt, options string, hold uint8) {
-		v, err := core.DecodeJSON([]byte(options))
-		if err != nil || v.Kind() != core.Object || strings.Contains(options, "n") && hasBigInt(v) {
+		v, err := engine.DecodeJSON([]byte(options))
+		if err != nil || v.Kind() != engine.Object || strings.Contains(options, "n") && hasBigInt(v) {
 			// Not options, or a bigint (which comes back by handle, rendered
 			// differently): send the raw text as a message instead.
 			s.b.Call([]byte(rt + options))
@@ -46,10 +46,10 @@ func FuzzBridge(f *testing.F) {
 			}
 		}
 		status, got := s.run(s.msg(opEndpoint, nil, &rt, options, held...))
-		r, err := core.Endpoint(rt, v.Obj())
+		r, err := engine.Endpoint(rt, v.Obj())
 		switch {
 		case err != nil:
-			e := err.(*core.Error)
+			e := err.(*engine.Error)
 			if status != statusError || !strings.HasPrefix(got, `"`+string(e.Code)+`"`) {
 				t.Fatalf("core: %v; bridge: %d %s", err, status, got)
 			}
@@ -62,17 +62,17 @@ func FuzzBridge(f *testing.F) {
 	})
 }
 
-func hasBigInt(v core.Value) bool {
+func hasBigInt(v engine.Value) bool {
 	switch v.Kind() {
-	case core.BigInt:
+	case engine.BigInt:
 		return true
-	case core.Array:
-		for _, e := range hc.List(v) {
+	case engine.Array:
+		for _, e := range v.Elems() {
 			if hasBigInt(e) {
 				return true
 			}
 		}
-	case core.Object:
+	case engine.Object:
 		for i := 0; i < v.Obj().Len(); i++ {
 			if hasBigInt(v.Obj().At(i)) {
 				return true

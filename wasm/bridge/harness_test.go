@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // The test side of the wire: a message writer that follows js/protocol.js
@@ -17,13 +17,13 @@ import (
 // shim plays the JavaScript side of one bridge.
 type shim struct {
 	b    *Bridge
-	vals []core.Value // the call under way, its layer's values first
+	vals []engine.Value // the call under way, its layer's values first
 }
 
 // layer is a layer of .defaults() as the shim keeps it: the defaults the
 // engine answered, its host values the very values the caller gave.
 type layer struct {
-	defaults core.Value
+	defaults engine.Value
 }
 
 func newShim() *shim {
@@ -33,7 +33,7 @@ func newShim() *shim {
 }
 
 // msg writes a message on l (nil: the global defaults). options is JSON
-// text (core.DecodeJSON), "" for none; hold names the top-level keys whose
+// text (engine.DecodeJSON), "" for none; hold names the top-level keys whose
 // values are written held.
 func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...string) []byte {
 	s.vals = nil
@@ -69,10 +69,10 @@ func (s *shim) defaults(l *layer, options string) (*layer, string) {
 // options writes the options record of a message.
 func (s *shim) options(out []byte, options string, hold []string) []byte {
 	if options == "" {
-		s.vals = append(s.vals, core.NullValue())
+		s.vals = append(s.vals, engine.NullValue())
 		return append(out, recNull)
 	}
-	v, err := core.DecodeJSON([]byte(options))
+	v, err := engine.DecodeJSON([]byte(options))
 	if err != nil {
 		panic(err)
 	}
@@ -83,7 +83,7 @@ func (s *shim) options(out []byte, options string, hold []string) []byte {
 	for i := 0; i < o.Len(); i++ {
 		k := o.Key(i)
 		out = appendStr(out, k)
-		s.vals = append(s.vals, core.Str(k))
+		s.vals = append(s.vals, engine.Str(k))
 		held := false
 		for _, h := range hold {
 			held = held || h == k
@@ -99,37 +99,37 @@ func appendStr(out []byte, s string) []byte {
 }
 
 // rec writes one record, its members in full unless held.
-func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
+func (s *shim) rec(out []byte, v engine.Value, held bool) []byte {
 	s.vals = append(s.vals, v)
 	switch v.Kind() {
-	case core.Undefined:
+	case engine.Undefined:
 		return append(out, recUndefined)
-	case core.Null:
+	case engine.Null:
 		return append(out, recNull)
-	case core.Bool:
+	case engine.Bool:
 		if v.Text() == "true" {
 			return append(out, recTrue)
 		}
 		return append(out, recFalse)
-	case core.Number:
+	case engine.Number:
 		return appendStr(append(out, recNumber), v.Text())
-	case core.BigInt:
+	case engine.BigInt:
 		return appendStr(append(out, recBigInt), v.Text())
-	case core.String:
+	case engine.String:
 		if held {
 			return append(out, recHeldString)
 		}
 		return appendStr(append(out, recString), v.Text())
-	case core.Array:
+	case engine.Array:
 		if held {
 			return append(out, recHeldArray)
 		}
-		out = binary.LittleEndian.AppendUint32(append(out, recArray), uint32(len(hc.List(v))))
-		for _, e := range hc.List(v) {
+		out = binary.LittleEndian.AppendUint32(append(out, recArray), uint32(len(v.Elems())))
+		for _, e := range v.Elems() {
 			out = s.rec(out, e, false)
 		}
 		return out
-	case core.Object:
+	case engine.Object:
 		if held {
 			return append(out, recHeldObject)
 		}
@@ -137,7 +137,7 @@ func (s *shim) rec(out []byte, v core.Value, held bool) []byte {
 		out = binary.LittleEndian.AppendUint32(append(out, recObject), uint32(o.Len()))
 		for i := 0; i < o.Len(); i++ {
 			out = appendStr(out, o.Key(i))
-			s.vals = append(s.vals, core.Str(o.Key(i)))
+			s.vals = append(s.vals, engine.Str(o.Key(i)))
 			out = s.rec(out, o.At(i), false)
 		}
 		return out
@@ -164,11 +164,11 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	return out[start:], true
 }
 
-func (s *shim) resolve(h int) (core.Value, bool) {
+func (s *shim) resolve(h int) (engine.Value, bool) {
 	if h < len(s.vals) {
 		return s.vals[h], true
 	}
-	return core.Value{}, false
+	return engine.Value{}, false
 }
 
 // run sends a message and returns the status and the answer as JSON text
@@ -200,13 +200,13 @@ func (r *answerReader) value() string {
 		if !ok {
 			return "<bad handle " + strconv.Itoa(arg) + ">"
 		}
-		if v.Kind() == core.Opaque {
+		if v.Kind() == engine.Opaque {
 			return `"#` + strconv.Itoa(arg) + `"`
 		}
-		if v.Kind() == core.BigInt {
+		if v.Kind() == engine.BigInt {
 			return v.Text() + "n"
 		}
-		return string(core.AppendJSON(nil, v))
+		return string(engine.AppendJSON(nil, v))
 	case opText, opNumber, opBigInt:
 		n := int(r.ops[r.p] &^ textWide)
 		r.p++
@@ -217,12 +217,12 @@ func (r *answerReader) value() string {
 		case opBigInt:
 			return s + "n"
 		}
-		return string(core.AppendJSON(nil, core.Str(s)))
+		return string(engine.AppendJSON(nil, engine.Str(s)))
 	case opConst:
 		if arg < firstString {
 			return constants[arg]
 		}
-		return string(core.AppendJSON(nil, core.Str(constants[arg])))
+		return string(engine.AppendJSON(nil, engine.Str(constants[arg])))
 	case opObject, opBare, opShaped:
 		var keys []string // an opShaped object's first keys, not written
 		if tag == opShaped {
@@ -235,7 +235,7 @@ func (r *answerReader) value() string {
 				b.WriteByte(',')
 			}
 			if i < len(keys) {
-				b.WriteString(string(core.AppendJSON(nil, core.Str(keys[i]))))
+				b.WriteString(string(engine.AppendJSON(nil, engine.Str(keys[i]))))
 			} else {
 				b.WriteString(r.value())
 			}
@@ -261,7 +261,7 @@ func (r *answerReader) value() string {
 
 // core reads an answer into a value, as the shim builds it: a value named
 // by handle is the very value of the table.
-func (r *answerReader) core() core.Value {
+func (r *answerReader) core() engine.Value {
 	w := r.ops[r.p]
 	r.p++
 	tag, arg := int(w&15), int(w>>4)
@@ -275,27 +275,27 @@ func (r *answerReader) core() core.Value {
 		s := string(r.text[arg : arg+n])
 		switch tag {
 		case opNumber:
-			return core.NumText(s)
+			return engine.NumText(s)
 		case opBigInt:
-			return core.Big(s)
+			return engine.Big(s)
 		}
-		return core.Str(s)
+		return engine.Str(s)
 	case opConst:
 		switch arg {
 		case constUndefined:
-			return core.Value{}
+			return engine.Value{}
 		case constNull:
-			return core.NullValue()
+			return engine.NullValue()
 		case constFalse, constTrue:
-			return core.BoolValue(arg == constTrue)
+			return engine.BoolValue(arg == constTrue)
 		}
-		return core.Str(constants[arg])
+		return engine.Str(constants[arg])
 	case opObject, opBare, opShaped:
 		var keys []string
 		if tag == opShaped {
 			keys, arg = shapes[arg&(1<<shapeBits-1)], arg>>shapeBits
 		}
-		o := core.NewObj(arg)
+		o := engine.NewObj(arg)
 		for i := 0; i < arg; i++ {
 			k := ""
 			if i < len(keys) {
@@ -305,13 +305,13 @@ func (r *answerReader) core() core.Value {
 			}
 			o.Append(k, r.core())
 		}
-		return core.ObjValue(o)
+		return engine.ObjValue(o)
 	case opArray:
-		l := make([]core.Value, arg)
+		l := make([]engine.Value, arg)
 		for i := range l {
 			l[i] = r.core()
 		}
-		return core.List(l...)
+		return engine.List(l...)
 	}
 	panic("a bad answer word")
 }

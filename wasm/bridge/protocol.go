@@ -1,6 +1,6 @@
 package bridge
 
-import core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 
 // The wire format between the shim (js/protocol.js, the mirror of this
 // file: same names, same numbers) and the engine. One call is one message
@@ -40,7 +40,7 @@ import core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 //	recString    str
 //	recArray     u32 count, then count recs
 //	recObject    u32 count, then count (key str, rec) pairs
-//	recHost      u8 class (core.Class: D20): a value the engine never reads
+//	recHost      u8 class (engine.Class: D20): a value the engine never reads
 //	recHeldString, recHeldArray, recHeldObject: a value whose content the
 //	             shim did not write (large, or likely never read); the
 //	             engine asks for it through the load import where it must
@@ -194,7 +194,7 @@ var constants = [...]string{
 	"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 	"method", "url", "baseUrl", "headers", "mediaType", "data", "request", "body",
 	"format", "previews", "accept", "user-agent", "content-type", "authorization",
-	"https://api.github.com", "application/vnd.github.v3+json", core.UserAgent,
+	"https://api.github.com", "application/vnd.github.v3+json", engine.UserAgent,
 }
 
 // Indexes of constants the writer names without looking them up.

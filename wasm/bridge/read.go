@@ -3,7 +3,7 @@ package bridge
 import (
 	"unsafe"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // messageReader decodes a message (protocol.go) into core values: the
@@ -21,9 +21,9 @@ type messageReader struct {
 
 // slab holds the objects and values of one call's messages for reuse.
 type slab struct {
-	objs []*core.Obj
+	objs []*engine.Obj
 	nobj int
-	vals []core.Value
+	vals []engine.Value
 }
 
 // reset frees the slab for the next call. Its values are views into the
@@ -33,9 +33,9 @@ func (s *slab) reset() {
 	s.vals = s.vals[:0]
 }
 
-func (s *slab) obj() *core.Obj {
+func (s *slab) obj() *engine.Obj {
 	if s.nobj == len(s.objs) {
-		s.objs = append(s.objs, core.NewObj(8))
+		s.objs = append(s.objs, engine.NewObj(8))
 	}
 	o := s.objs[s.nobj]
 	s.nobj++
@@ -116,56 +116,56 @@ func (r *messageReader) handle() int {
 // value reads one record at depth (the options object is 1, D29), taking
 // handle h, or the next handle when h < 0. A record nested too deeply makes
 // the message malformed: the shim refuses such input first (D29).
-func (r *messageReader) value(depth, h int) core.Value {
+func (r *messageReader) value(depth, h int) engine.Value {
 	if h < 0 {
 		h = r.handle()
 	}
-	var v core.Value
+	var v engine.Value
 	switch tag := r.u8(); tag {
 	case recUndefined:
-		return core.Value{}
+		return engine.Value{}
 	case recNull:
-		v = core.NullValue()
+		v = engine.NullValue()
 	case recFalse, recTrue:
-		v = core.BoolValue(tag == recTrue)
+		v = engine.BoolValue(tag == recTrue)
 	case recNumber:
-		v = core.NumText(r.str())
-		r.bad = r.bad || v.Kind() != core.Number
+		v = engine.NumText(r.str())
+		r.bad = r.bad || v.Kind() != engine.Number
 	case recBigInt:
-		v = core.Big(r.str())
-		r.bad = r.bad || v.Kind() != core.BigInt
+		v = engine.Big(r.str())
+		r.bad = r.bad || v.Kind() != engine.BigInt
 	case recString:
-		v = core.Str(r.str())
+		v = engine.Str(r.str())
 	case recArray:
 		return r.array(depth, h)
 	case recObject:
 		return r.object(depth, h)
 	case recHost:
-		v = core.OpaqueValue(nil, core.Class(r.u8()))
+		v = engine.OpaqueValue(nil, engine.Class(r.u8()))
 	case recHeldString:
-		return hc.Unloaded(core.String, h)
+		return engine.Unloaded(engine.String, h)
 	case recHeldArray:
-		return hc.Unloaded(core.Array, h)
+		return engine.Unloaded(engine.Array, h)
 	case recHeldObject:
-		return hc.Unloaded(core.Object, h)
+		return engine.Unloaded(engine.Object, h)
 	default:
 		r.bad = true
 	}
-	return hc.WithHandle(v, h)
+	return v.WithHandle(h)
 }
 
-func (r *messageReader) array(depth, h int) core.Value {
+func (r *messageReader) array(depth, h int) engine.Value {
 	n := r.u32()
-	if depth > core.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) { // a record takes a byte at least
+	if depth > engine.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) { // a record takes a byte at least
 		r.bad = true
-		return core.Value{}
+		return engine.Value{}
 	}
 	// The members' places are taken first, so that a nested array, whose
 	// members are read in between, lays its own after them.
 	s := r.slab
 	start, end := len(s.vals), len(s.vals)+int(n)
 	if cap(s.vals) < end {
-		grown := make([]core.Value, start, 2*end)
+		grown := make([]engine.Value, start, 2*end)
 		copy(grown, s.vals)
 		s.vals = grown
 	}
@@ -175,28 +175,28 @@ func (r *messageReader) array(depth, h int) core.Value {
 		e := r.value(depth+1, -1)
 		s.vals[i] = e
 	}
-	return hc.WithHandle(core.List(s.vals[start:end:end]...), h)
+	return engine.List(s.vals[start:end:end]...).WithHandle(h)
 }
 
-func (r *messageReader) object(depth, h int) core.Value {
+func (r *messageReader) object(depth, h int) engine.Value {
 	n := r.u32()
-	if depth > core.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) {
+	if depth > engine.MaxDepth || uint64(n) > uint64(len(r.in)-r.pos) {
 		r.bad = true
-		return core.Value{}
+		return engine.Value{}
 	}
 	o := r.slab.obj()
 	for i := uint32(0); i < n && !r.bad; i++ {
 		k := r.str()
 		kh := r.handle()
 		// The usual member, a string, is read here; any other through value.
-		var v core.Value
+		var v engine.Value
 		if r.pos < len(r.in) && r.in[r.pos] == recString {
 			r.pos++
-			v = hc.WithHandle(core.Str(r.str()), r.handle())
+			v = engine.Str(r.str()).WithHandle(r.handle())
 		} else {
 			v = r.value(depth+1, -1)
 		}
-		hc.Append(o, k, kh, v) // JavaScript gives each key once, in its order
+		o.AppendHandle(k, kh, v) // JavaScript gives each key once, in its order
 	}
-	return hc.WithHandle(core.ObjValue(o), h)
+	return engine.ObjValue(o).WithHandle(h)
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // answerWriter writes an answer (protocol.go): words into ops, strings into
@@ -77,32 +77,32 @@ func textLen(s string) uint32 {
 // that a result never shares one with a layer (D2); a string, a host value
 // or a value the shim held is named by its handle wherever it comes from,
 // which the shim reads as quickly as a constant.
-func (w *answerWriter) value(v core.Value) {
-	h, held := hc.Handle(v)
-	if k := v.Kind(); h >= 0 && (h >= w.base || held || k == core.Opaque || k == core.String) {
+func (w *answerWriter) value(v engine.Value) {
+	h, held := v.Handle()
+	if k := v.Kind(); h >= 0 && (h >= w.base || held || k == engine.Opaque || k == engine.String) {
 		w.word(opRef, h)
 		return
 	}
 	switch v.Kind() {
-	case core.Undefined:
+	case engine.Undefined:
 		w.word(opConst, constUndefined)
-	case core.Null:
+	case engine.Null:
 		w.word(opConst, constNull)
-	case core.Bool:
+	case engine.Bool:
 		if v.Text() == "true" {
 			w.word(opConst, constTrue)
 		} else {
 			w.word(opConst, constFalse)
 		}
-	case core.Number:
+	case engine.Number:
 		w.textOp(opNumber, v.Text())
-	case core.BigInt:
+	case engine.BigInt:
 		w.textOp(opBigInt, v.Text())
-	case core.String:
+	case engine.String:
 		w.str(v.Text()) // a string the engine made
-	case core.Array:
-		w.array(hc.List(v))
-	case core.Object:
+	case engine.Array:
+		w.array(v.Elems())
+	case engine.Object:
 		w.object(v.Obj())
 	default: // an opaque value without a handle: only Go callers make them
 		w.bad = true
@@ -111,7 +111,7 @@ func (w *answerWriter) value(v core.Value) {
 }
 
 // array writes the members of a list.
-func (w *answerWriter) array(list []core.Value) {
+func (w *answerWriter) array(list []engine.Value) {
 	w.word(opArray, len(list))
 	for _, e := range list {
 		w.value(e)
@@ -119,12 +119,12 @@ func (w *answerWriter) array(list []core.Value) {
 }
 
 // object writes o's members, leaving out undefined ones (D15).
-func (w *answerWriter) object(o *core.Obj) { w.members(opObject, o) }
+func (w *answerWriter) object(o *engine.Obj) { w.members(opObject, o) }
 
 // members writes o as an object of tag opObject (opShaped when its defined
 // members begin with a shape's keys) or opBare; the count is patched in
 // once the defined members are written.
-func (w *answerWriter) members(tag int, o *core.Obj) {
+func (w *answerWriter) members(tag int, o *engine.Obj) {
 	at := len(w.ops)
 	w.ops = append(w.ops, 0)
 	shape, unkeyed := -1, 0 // the first unkeyed members are written without their keys
@@ -136,12 +136,12 @@ func (w *answerWriter) members(tag int, o *core.Obj) {
 	n := 0
 	for i := 0; i < o.Len(); i++ {
 		v := o.At(i)
-		if v.Kind() == core.Undefined {
+		if v.Kind() == engine.Undefined {
 			continue
 		}
 		n++
 		if n > unkeyed {
-			kh, _ := hc.KeyHandle(o, i)
+			kh, _ := o.KeyHandle(i)
 			w.named(o.Key(i), kh)
 		}
 		w.value(v)
@@ -159,7 +159,7 @@ func (w *answerWriter) members(tag int, o *core.Obj) {
 // table calls memequal: looked up so for every object written, the table
 // cost as much as the keys left out saved (profiled in Node).
 // TestShapeOfFindsEachShape holds it to the table.
-func shapeOf(o *core.Obj) int {
+func shapeOf(o *engine.Obj) int {
 	i := nextDefined(o, 0)
 	if i == o.Len() {
 		return -1
@@ -190,7 +190,7 @@ func shapeOf(o *core.Obj) int {
 
 // keyAfter moves *i to o's next defined member and returns its key, or ""
 // (no key of a shape) when there is none.
-func keyAfter(o *core.Obj, i *int) string {
+func keyAfter(o *engine.Obj, i *int) string {
 	if *i = nextDefined(o, *i+1); *i == o.Len() {
 		return ""
 	}
@@ -199,8 +199,8 @@ func keyAfter(o *core.Obj, i *int) string {
 
 // nextDefined returns the index of o's first member from i whose value is
 // not undefined (D15), or o.Len().
-func nextDefined(o *core.Obj, i int) int {
-	for i < o.Len() && o.At(i).Kind() == core.Undefined {
+func nextDefined(o *engine.Obj, i int) int {
+	for i < o.Len() && o.At(i).Kind() == engine.Undefined {
 		i++
 	}
 	return i
@@ -211,27 +211,27 @@ func nextDefined(o *core.Obj, i int) int {
 // the request was parsed from: a url that is their url unchanged (a next
 // page's, taken from a link header) is named by its handle, not written as
 // text that the shim would decode again.
-func (w *answerWriter) request(r *core.Request, merged *core.Obj) {
+func (w *answerWriter) request(r *engine.Request, merged *engine.Obj) {
 	n := 3
-	if r.Body.Kind() != core.Undefined {
+	if r.Body.Kind() != engine.Undefined {
 		n++
 	}
-	if r.Request.Kind() != core.Undefined {
+	if r.Request.Kind() != engine.Undefined {
 		n++
 	}
 	w.word(opShaped, n<<shapeBits|shapeRequest) // method, url, headers
 	w.word(opConst, constGet+methodOf(r.Method))
 	w.url(r.URL, merged)
 	w.object(r.Headers)
-	if r.Body.Kind() != core.Undefined {
+	if r.Body.Kind() != engine.Undefined {
 		w.word(opConst, constBody)
-		if h, _ := hc.Handle(r.Body); r.Body.Kind() == core.Object && h < 0 {
+		if h, _ := r.Body.Handle(); r.Body.Kind() == engine.Object && h < 0 {
 			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
 		}
 	}
-	if r.Request.Kind() != core.Undefined {
+	if r.Request.Kind() != engine.Undefined {
 		w.word(opConst, constRequest)
 		w.value(r.Request)
 	}
@@ -240,11 +240,11 @@ func (w *answerWriter) request(r *core.Request, merged *core.Obj) {
 // url writes a request's url: by the handle of the caller's url option when
 // it is that string (a next page's url, say), so that the shim answers the
 // caller's own string instead of decoding a copy; else as text.
-func (w *answerWriter) url(url string, merged *core.Obj) {
+func (w *answerWriter) url(url string, merged *engine.Obj) {
 	if merged != nil {
 		// A url the engine never loaded was not the one it used (a route's).
-		if v, ok := merged.Get("url"); ok && v.Kind() == core.String {
-			if h, unloaded := hc.Handle(v); h >= 0 && !unloaded && ascii.Equal(v.Text(), url) {
+		if v, ok := merged.Get("url"); ok && v.Kind() == engine.String {
+			if h, unloaded := v.Handle(); h >= 0 && !unloaded && ascii.Equal(v.Text(), url) {
 				w.word(opRef, h)
 				return
 			}
@@ -292,7 +292,7 @@ func methodOf(m string) int {
 }
 
 // errorText writes an error as three strings: code, field, message (D28).
-func (w *answerWriter) errorText(e *core.Error) {
+func (w *answerWriter) errorText(e *engine.Error) {
 	w.textOp(opText, string(e.Code))
 	w.textOp(opText, e.Field)
 	w.textOp(opText, e.Error())

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package engine
+package core
 
 import (
 	"errors"
@@ -11,13 +11,13 @@ import (
 // Go value From left opaque, naming it, where a native build writes it.
 func TestBodyBytesInWebAssemblyRefusesAGoValueFromLeftOpaque(t *testing.T) {
 	type issue struct{ Title string }
-	r, err := Endpoint("POST /x", O("issue", issue{Title: "c"}))
+	r, err := New().Endpoint("POST /x", O("issue", issue{Title: "c"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, err := r.BodyBytes()
 	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeInvalidParameter || e.Field != "body.issue" || b != nil {
-		t.Errorf("%q, %v; want %s naming body.issue", b, err, CodeInvalidParameter)
+	if !errors.Is(err, ErrInvalidParameter) || !errors.As(err, &e) || e.Field != "body.issue" || b != nil {
+		t.Errorf("%q, %v; want %s naming body.issue", b, err, ErrInvalidParameter.Code)
 	}
 }

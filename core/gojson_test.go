@@ -1,6 +1,6 @@
 //go:build !(js && wasm)
 
-package engine
+package core
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 type goIssue struct {
@@ -33,9 +35,9 @@ func TestBodyBytesWritesGoValuesAsEncodingJSONWritesThem(t *testing.T) {
 		{"a map of other types, keys sorted", O("m", map[string]int{"b": 2, "a": 1}), `{"m":{"a":1,"b":2}}`},
 		{"a pointer to a struct in a list", O("list", []any{1, &goIssue{Title: "<p>"}}), `{"list":[1,{"title":"<p>"}]}`},
 	} {
-		c.options.Set("owner", Str("o")) // used up by the url (D13)
-		c.options.Set("repo", Str("r"))
-		r, err := Endpoint("POST /repos/{owner}/{repo}/issues", c.options)
+		c.options.Set("owner", From("o")) // used up by the url (D13)
+		c.options.Set("repo", From("r"))
+		r, err := New().Endpoint("POST /repos/{owner}/{repo}/issues", c.options)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -62,36 +64,33 @@ func TestBodyBytesRefusesWhatJSONCannotHoldNamingTheField(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		options *Obj
-		code    Code
+		err     *Error
 		message string
 	}{
-		{"a function in a Go list", O("issue", goIssue{Labels: []any{"a", "b", func() {}}}), CodeInvalidParameter,
+		{"a function in a Go list", O("issue", goIssue{Labels: []any{"a", "b", func() {}}}), ErrInvalidParameter,
 			"endpoint: body.issue.labels[2]: encoding/json cannot write a value of type func()"},
-		{"a function in a core list", O("list", []any{1, func() {}}), CodeInvalidParameter,
+		{"a function in a core list", O("list", []any{1, func() {}}), ErrInvalidParameter,
 			"endpoint: body.list[1]: encoding/json cannot write a value of type func()"},
-		{"a NaN inside a Go map", O("data", map[string]float64{"score": math.NaN()}), CodeInvalidParameter,
+		{"a NaN inside a Go map", O("data", map[string]float64{"score": math.NaN()}), ErrInvalidParameter,
 			"endpoint: body.score: json: unsupported value: NaN"},
-		{"a NaN Number value", O("score", Num(math.NaN())), CodeInvalidParameter,
+		{"a NaN Number value", O("score", math.NaN()), ErrInvalidParameter,
 			"endpoint: body.score: JSON has no number NaN"},
-		{"a stream inside the body (D19)", O("file", strings.NewReader("x")), CodeInvalidParameter,
+		{"a stream inside the body (D19)", O("file", strings.NewReader("x")), ErrInvalidParameter,
 			"endpoint: body.file: a stream can only be the whole body, data"},
-		{"an opaque value with no Go value", O("blob", OpaqueValue(nil, ClassBlob)), CodeInvalidParameter,
-			"endpoint: body.blob: an opaque value that holds no Go value has no JSON encoding"},
-		{"a cycle (D29)", O("head", loop), CodeInvalidArgument,
+		{"a cycle (D29)", O("head", loop), ErrInvalidArgument,
 			"endpoint: body.head.next: a cycle: this *core.node holds itself"},
-		{"nesting deeper than MaxDepth (D29)", O("data", deep), CodeInvalidArgument,
-			"endpoint: " + Redact("body"+strings.Repeat("[0]", MaxDepth)) + ": nested deeper than 256 levels"},
-		{"a credential in a MarshalJSON's error (D23)", O("x", leaky{}), CodeInvalidParameter,
+		{"nesting deeper than MaxDepth (D29)", O("data", deep), ErrInvalidArgument,
+			"endpoint: " + engine.Redact("body"+strings.Repeat("[0]", MaxDepth)) + ": nested deeper than 256 levels"},
+		{"a credential in a MarshalJSON's error (D23)", O("x", leaky{}), ErrInvalidParameter,
 			"endpoint: body.x: json: error calling MarshalJSON for type core.leaky: bad token ghp_[redacted]"},
 	} {
-		r, err := Endpoint("POST /x", c.options)
+		r, err := New().Endpoint("POST /x", c.options)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		b, err := r.BodyBytes()
-		var e *Error
-		if !errors.As(err, &e) || e.Code != c.code || err.Error() != c.message || b != nil {
-			t.Errorf("%s: %q, %v\nwant %s %q", c.name, b, err, c.code, c.message)
+		if !errors.Is(err, c.err) || err.Error() != c.message || b != nil {
+			t.Errorf("%s: %q, %v\nwant %s %q", c.name, b, err, c.err.Code, c.message)
 		}
 	}
 }
@@ -104,7 +103,7 @@ func (leaky) MarshalJSON() ([]byte, error) {
 
 // A stream given as data is sent as it is: BodyBytes has no bytes for it.
 func TestBodyBytesHasNoBytesForAStreamAsData(t *testing.T) { // D19
-	r, err := Endpoint("POST /x", O("data", strings.NewReader("x")))
+	r, err := New().Endpoint("POST /x", O("data", strings.NewReader("x")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,14 +118,14 @@ func TestBodyBytesHasNoBytesForAStreamAsData(t *testing.T) { // D19
 // for a value that holds itself.
 func TestBodyBytesWritesCoreValuesInsideGoValues(t *testing.T) {
 	type values []any // not a []any: From leaves it opaque, for encoding/json
-	r, err := Endpoint("POST /x", O("data", values{Str("a"), O("b", 1, "c", List(BoolValue(true))), (*Obj)(nil)}))
+	r, err := New().Endpoint("POST /x", O("data", values{From("a"), O("b", 1, "c", []any{true}), (*Obj)(nil)}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, err := r.BodyBytes(); err != nil || string(b) != `["a",{"b":1,"c":[true]},null]` {
 		t.Errorf("%s, %v", b, err)
 	}
-	r, err = Endpoint("POST /x", O("data", values{1, O("p", goIssue{})}))
+	r, err = New().Endpoint("POST /x", O("data", values{1, O("p", goIssue{})}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package engine_test
+package core_test
 
 import (
 	"bytes"
@@ -7,12 +7,12 @@ import (
 	"net/http"
 	"strings"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core"
 )
 
 // Build request options for a route and send them with net/http.
 func Example() {
-	r, err := core.Endpoint("GET /repos/{owner}/{repo}/issues", core.O(
+	r, err := core.New().Endpoint("GET /repos/{owner}/{repo}/issues", core.O(
 		"owner", "octokit",
 		"repo", "rest.js",
 		"state", "open",
@@ -22,8 +22,8 @@ func Example() {
 		panic(err)
 	}
 	req, _ := http.NewRequest(strings.ToUpper(r.Method), r.URL, nil)
-	for i := 0; i < r.Headers.Len(); i++ {
-		req.Header.Set(r.Headers.Key(i), r.Headers.At(i).Text())
+	for name, value := range r.Headers.All() {
+		req.Header.Set(name, value.Text())
 	}
 	fmt.Println(req.Method, req.URL)
 	fmt.Println(req.Header.Get("Accept"))
@@ -33,8 +33,8 @@ func Example() {
 }
 
 // A POST gets the parameters the url does not use as a JSON body.
-func ExampleEndpoint_post() {
-	r, _ := core.Endpoint("POST /repos/{owner}/{repo}/issues", core.O(
+func ExampleBuilder_Endpoint_post() {
+	r, _ := core.New().Endpoint("POST /repos/{owner}/{repo}/issues", core.O(
 		"owner", "octokit",
 		"repo", "rest.js",
 		"title", "Found a bug",
@@ -55,11 +55,11 @@ func ExampleEndpoint_post() {
 // A body field named url (a webhook's configuration) goes in data with the
 // body's other fields: as a parameter it is the url option, which may not
 // move the request to another origin (D31).
-func ExampleEndpoint_bodyFieldNamedURL() {
+func ExampleBuilder_Endpoint_bodyFieldNamedURL() {
 	route := "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
-	_, err := core.Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1, "url", "https://hooks.example.com/receive"))
+	_, err := core.New().Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1, "url", "https://hooks.example.com/receive"))
 	fmt.Println(errors.Is(err, core.ErrInvalidArgument))
-	r, _ := core.Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1,
+	r, _ := core.New().Endpoint(route, core.O("owner", "o", "repo", "r", "hook_id", 1,
 		"data", core.O("url", "https://hooks.example.com/receive", "content_type", "json")))
 	fmt.Println(r.Method, r.URL)
 	body, _ := r.BodyBytes()
@@ -72,8 +72,8 @@ func ExampleEndpoint_bodyFieldNamedURL() {
 
 // A path segment in the middle of the url needs its parameter (D34): the
 // error lists the parameters given, so a misspelt key shows.
-func ExampleEndpoint_missingParameter() {
-	_, err := core.Endpoint("GET /repos/{owner}/{repo}/issues", core.O("owner", "o", "reop", "r"))
+func ExampleBuilder_Endpoint_missingParameter() {
+	_, err := core.New().Endpoint("GET /repos/{owner}/{repo}/issues", core.O("owner", "o", "reop", "r"))
 	fmt.Println(errors.Is(err, core.ErrMissingParameter))
 	fmt.Println(err)
 	// Output:
@@ -82,8 +82,8 @@ func ExampleEndpoint_missingParameter() {
 }
 
 // Defaults layer: a GitHub Enterprise server with a token and a page size.
-func ExampleDefaults() {
-	ghe, _ := core.Defaults(core.O(
+func ExampleBuilder_Defaults() {
+	ghe, _ := core.New().Defaults(core.O(
 		"baseUrl", "https://github.acme-inc.com/api/v3",
 		"headers", core.O("authorization", "token 0000000000000000000000000000000000000001"),
 		"per_page", 100,
@@ -99,8 +99,8 @@ func ExampleDefaults() {
 
 // Upload a release asset: query parameters from the url template, the body
 // from data.
-func ExampleEndpoint_upload() {
-	r, _ := core.Endpoint("POST {+origin}/repos/{owner}/{repo}/releases/{id}/assets{?name,label}", core.O(
+func ExampleBuilder_Endpoint_upload() {
+	r, _ := core.New().Endpoint("POST {+origin}/repos/{owner}/{repo}/releases/{id}/assets{?name,label}", core.O(
 		"origin", "https://uploads.github.com",
 		"owner", "octokit", "repo", "rest.js", "id", 1,
 		"name", "example.zip", "label", "An example",
@@ -114,7 +114,7 @@ func ExampleEndpoint_upload() {
 
 // Errors are typed: match them with errors.Is or read the code.
 func ExampleError() {
-	_, err := core.Endpoint("TRACE /user", nil)
+	_, err := core.New().Endpoint("TRACE /user", nil)
 	var e *core.Error
 	if errors.As(err, &e) {
 		fmt.Println(e.Code)

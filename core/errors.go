@@ -1,0 +1,62 @@
+package core
+
+import (
+	"strings"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+)
+
+// Error is the one error type of the package (D28). Its message starts
+// with "endpoint: " and names the offending field; header values are never
+// quoted, so a credential cannot leak into a log (D23).
+//
+// Match its kind with errors.Is against the sentinels (ErrInvalidRoute...),
+// which compare the Code, or take the details with errors.As.
+type Error struct {
+	Code    string // the kind of error: "ERR_INVALID_ROUTE"..., as the JavaScript EndpointError's code
+	Field   string // the option or parameter at fault, e.g. "headers.accept" or "route"
+	Message string // the message after "endpoint: ", which names the field; empty for a sentinel
+}
+
+// Error returns "endpoint: " followed by the message, or by the code for a
+// sentinel.
+func (e *Error) Error() string {
+	if e.Message == "" {
+		return "endpoint: " + e.Code
+	}
+	return "endpoint: " + e.Message
+}
+
+// Is reports whether target is a sentinel (an *Error without a Message)
+// with e's Code, so that errors.Is(err, core.ErrInvalidRoute) holds for
+// every invalid route.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code && t.Message == ""
+}
+
+// Sentinels for errors.Is, one for each kind of bad input.
+var (
+	ErrInvalidArgument   = &Error{Code: "ERR_INVALID_ARGUMENT"}   // an option of the wrong type, input too deep or cyclic (D7, D8, D29)
+	ErrInvalidRoute      = &Error{Code: "ERR_INVALID_ROUTE"}      // a route that is not "METHOD url" or "url" (D6)
+	ErrUnsupportedMethod = &Error{Code: "ERR_UNSUPPORTED_METHOD"} // a method other than GET, HEAD, POST, PUT, PATCH, DELETE (D4)
+	ErrMissingURL        = &Error{Code: "ERR_MISSING_URL"}        // Endpoint or Parse without a url (D7)
+	ErrInvalidTemplate   = &Error{Code: "ERR_INVALID_TEMPLATE"}   // a url that is not a valid RFC 6570 template (D14)
+	ErrInvalidParameter  = &Error{Code: "ERR_INVALID_PARAMETER"}  // a value that cannot be encoded where it goes (D11, D12, D16)
+	ErrBodyNotAllowed    = &Error{Code: "ERR_BODY_NOT_ALLOWED"}   // data on a GET or HEAD request (D19)
+	ErrInvalidHeader     = &Error{Code: "ERR_INVALID_HEADER"}     // a header name that is not a token, or a value with CR, LF or NUL (D22)
+	ErrMissingParameter  = &Error{Code: "ERR_MISSING_PARAMETER"}  // no value for a path segment in the middle of the url (D34)
+)
+
+// errorOf returns the engine's error as an *Error (nil for nil). The
+// engine returns only its own *engine.Error.
+func errorOf(err error) error {
+	if err == nil {
+		return nil
+	}
+	e, ok := err.(*engine.Error)
+	if !ok {
+		return &Error{Code: "ERR_INTERNAL", Message: "internal error (please report it): " + err.Error()}
+	}
+	return &Error{Code: string(e.Code), Field: e.Field, Message: strings.TrimPrefix(e.Error(), "endpoint: ")}
+}
