@@ -98,12 +98,13 @@ bin/postflags: FORCE
 
 FORCE:
 
-## pgo: regenerate wasm/default.pgo from the Bridge and core benchmarks, natively (after changes to the engine)
+## pgo: regenerate wasm/default.pgo from the Bridge, core and engine benchmarks, natively (after changes to the engine)
 pgo:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(GO) test -run XXX -bench Bridge -benchtime 2s -cpuprofile "$$tmp/bridge.prof" -o "$$tmp/bridge.test" ./wasm/bridge/ >/dev/null && \
-	$(GO) test -run XXX -bench 'Endpoint|Catalog' -benchtime 2s -cpuprofile "$$tmp/core.prof" -o "$$tmp/core.test" ./core/ >/dev/null && \
-	$(GO) tool pprof -proto "$$tmp/bridge.prof" "$$tmp/core.prof" > wasm/default.pgo && \
+	$(GO) test -run XXX -bench Endpoint -benchtime 2s -cpuprofile "$$tmp/core.prof" -o "$$tmp/core.test" ./core/ >/dev/null && \
+	$(GO) test -run XXX -bench Catalog -benchtime 2s -cpuprofile "$$tmp/engine.prof" -o "$$tmp/engine.test" ./internal/engine/ >/dev/null && \
+	$(GO) tool pprof -proto "$$tmp/bridge.prof" "$$tmp/core.prof" "$$tmp/engine.prof" > wasm/default.pgo && \
 	echo "wasm/default.pgo: $$(wc -c < wasm/default.pgo) bytes"
 
 node_modules/.installed: package.json package-lock.json
@@ -172,7 +173,7 @@ bin/floor.wasm: $(wildcard js/bench/floor/*.go) go.mod go.sum wasm/default.pgo M
 ## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint in Node and Chromium,
 ## its first call against the floor module's, and every target MET or MISSED; BENCH_QUICK=1 for a short run
 bench: deps build bin/floor.wasm $(WASMPOST)
-	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./wasm/...
+	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./internal/engine/ ./wasm/...
 	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
 	$(CLEANENV) $(WASMENV) $(GO) test $(WASMCOMPILE) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
 	  -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/

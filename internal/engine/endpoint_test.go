@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -287,23 +285,6 @@ func TestEndpoint(t *testing.T) {
 	}
 }
 
-func TestErrorsAreTypedAndMatchWithErrorsIs(t *testing.T) { // D28
-	_, err := Endpoint("TRACE /x", nil)
-	if !errors.Is(err, ErrUnsupportedMethod) || errors.Is(err, ErrInvalidRoute) {
-		t.Fatalf("errors.Is does not match on the code: %v", err)
-	}
-	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeUnsupportedMethod || e.Field != "route" {
-		t.Fatalf("errors.As: %#v", e)
-	}
-	if got, want := err.Error(), `endpoint: route: unsupported method "TRACE" in "TRACE /x"`; got != want {
-		t.Errorf("message %q, want %q", got, want)
-	}
-	if got := ErrUnsupportedMethod.Error(); got != "endpoint: ERR_UNSUPPORTED_METHOD" {
-		t.Errorf("a sentinel's message %q", got)
-	}
-}
-
 func TestHeaderErrorsNeverQuoteTheValue(t *testing.T) { // D23
 	_, err := Endpoint("GET /x", obj(t, `{"headers":{"authorization":"token s3cr3t\n"}}`))
 	if codeOf(err) != CodeInvalidHeader || strings.Contains(err.Error(), "s3cr3t") {
@@ -321,40 +302,3 @@ func TestTemplateErrorNamesTheTemplateAndOffset(t *testing.T) { // D14
 	}
 }
 
-// TestResultsNeverChangeAfterTheyAreReturned: what each operation returns,
-// kept while thousands of other calls are made (other routes, other
-// layers, errors), reads as it did when it was returned.
-func TestResultsNeverChangeAfterTheyAreReturned(t *testing.T) {
-	b, err := Defaults(O("baseUrl", "https://ghe.example/api/v3", "headers", O("authorization", "token abc"), "per_page", 2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	type kept struct {
-		what string
-		json func() string
-		was  string
-	}
-	var all []kept
-	keep := func(what string, json func() string) { all = append(all, kept{what, json, json()}) }
-	r, _ := Endpoint("GET /repos/{owner}/{repo}/issues", O("owner", "octokit", "repo", "rest.js", "state", "open"))
-	keep("Endpoint", func() string { return string(r.AppendJSON(nil)) + r.URL + r.Method })
-	lr, _ := b.Endpoint("POST /repos/{owner}/{repo}/issues", O("owner", "o", "repo", "r", "title", "t"))
-	keep("Builder.Endpoint", func() string { body, _ := lr.BodyBytes(); return string(lr.AppendJSON(nil)) + string(body) })
-	m, _ := b.Merge("GET /users/{user}", O("user", "octocat"))
-	keep("Builder.Merge", func() string { return string(AppendJSON(nil, ObjValue(m))) })
-	p, _ := Parse(m)
-	keep("Parse", func() string { return string(p.AppendJSON(nil)) })
-	d := b.DEFAULTS()
-	keep("DEFAULTS", func() string { return string(AppendJSON(nil, ObjValue(d))) })
-	for i := 0; i < 3000; i++ {
-		Endpoint(fmt.Sprintf("GET /users/zz%d/{x}", i), O("x", strings.Repeat("y", i%50), "q", i))
-		b.Endpoint("PATCH /repos/{owner}/{repo}", O("owner", "zz", "repo", i))
-		b.Merge("GET /x/{a}", O("a", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"))
-		Parse(O("url", "/{bad", "method", "GET"))
-	}
-	for _, k := range all {
-		if now := k.json(); now != k.was {
-			t.Errorf("%s changed:\nwas %s\nnow %s", k.what, k.was, now)
-		}
-	}
-}

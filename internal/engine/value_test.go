@@ -36,3 +36,17 @@ func TestReadingAValueThatWasNotLoadedIsLoud(t *testing.T) {
 type loaderFunc func(Value) (Value, error)
 
 func (f loaderFunc) Load(v Value) (Value, error) { return f(v) }
+
+// An opaque value that holds no Go value (the bridge's, whose content
+// stays in JavaScript) has no JSON of its own: BodyBytes refuses it,
+// naming it, and never writes null in its place (D28).
+func TestBodyBytesRefusesAnOpaqueValueThatHoldsNoGoValue(t *testing.T) {
+	r, err := Endpoint("POST /x", O("blob", OpaqueValue(nil, ClassBlob)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.BodyBytes()
+	if codeOf(err) != CodeInvalidParameter || b != nil || err.Error() != "endpoint: body.blob: an opaque value that holds no Go value has no JSON encoding" {
+		t.Errorf("%q, %v", b, err)
+	}
+}
