@@ -65,10 +65,7 @@ func (r *Request) engine() *engine.Request { return (*engine.Request)(unsafe.Poi
 // requestOf returns the engine's result r as a Request, and its error as
 // an *Error.
 func requestOf(r *engine.Request, err error) (*Request, error) {
-	if err != nil {
-		return nil, errorOf(err)
-	}
-	return (*Request)(unsafe.Pointer(r)), nil
+	return (*Request)(unsafe.Pointer(r)), errorOf(err) // r is nil with an error
 }
 
 // Builder builds request options over a set of defaults. The zero value,
@@ -98,7 +95,7 @@ func (b *Builder) Merge(route string, options *Obj) (*Obj, error) {
 // Parse turns merged options, as Merge returns them, into request options.
 // It reads merged alone: they carry b's defaults already.
 func (b *Builder) Parse(merged *Obj) (*Request, error) {
-	return requestOf(b.engine().Parse(merged.engine()))
+	return requestOf(engine.Parse(merged.engine()))
 }
 
 // Defaults returns a new Builder with options layered over b's defaults

@@ -55,7 +55,8 @@ func TestEachSentinelMatchesTheErrorsOfItsCode(t *testing.T) {
 		{ErrMissingParameter, engine.CodeMissingParameter},
 	} {
 		err := errorOf(engine.NewError(c.code, "f", "f: m"))
-		if !errors.Is(err, c.sentinel) || err.Error() != "endpoint: f: m" {
+		var e *Error
+		if !errors.Is(err, c.sentinel) || err.Error() != "endpoint: f: m" || !errors.As(err, &e) || e.Code != string(c.code) || e.Field != "f" || e.Message != "f: m" {
 			t.Errorf("%s: %v does not match %v", c.code, err, c.sentinel)
 		}
 	}

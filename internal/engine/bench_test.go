@@ -18,7 +18,7 @@ func BenchmarkEncodeURIComponent(b *testing.B) {
 }
 
 // BenchmarkTemplateCacheHit: finding a route's compiled template, as every
-// call with a url that has expressions does (core/cache.go).
+// call with a url that has expressions does (internal/engine/cache.go).
 func BenchmarkTemplateCacheHit(b *testing.B) {
 	urls := []string{"/repos/{owner}/{repo}/issues/{issue_number}/comments", "/orgs/{org}/actions/runners/{runner_id}/labels", "/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"}
 	for _, u := range urls {

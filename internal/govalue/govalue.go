@@ -1,8 +1,9 @@
 // Package govalue writes a Go value as JSON with encoding/json and, for a
 // value it cannot write, says which field is at fault: encoding/json's own
-// errors name a type, never a field. It does not import package core, so
-// that core can use it for its Go callers while the WebAssembly module,
-// which links core, links neither it nor encoding/json (core/gojson.go).
+// errors name a type, never a field. It does not import the engine, so
+// that the engine can use it for its Go callers while the WebAssembly
+// module, which links the engine, links neither it nor encoding/json
+// (internal/engine/gojson.go).
 package govalue
 
 import (
