@@ -15,13 +15,13 @@ import (
 )
 
 // Go values become the engine's options here: each is written by
-// encoding/json (govalue.Marshal) and read back by core.DecodeGoJSON, which
+// encoding/json (govalue.Marshal) and read back by engine.DecodeGoJSON, which
 // keeps each number's text as encoding/json wrote it, but for data,
 // request and headers, whose Go values have meanings of their own (D19,
 // D27).
 
 // options converts params (a struct, a map with string keys, a *core.Obj
-// or core.Value, or nil for none) into the options core.Endpoint takes.
+// or core.Value, or nil for none) into the options the engine takes.
 func options(params any) (*engine.Obj, error) {
 	switch p := params.(type) {
 	case nil:

@@ -12,14 +12,14 @@
 //
 // The request has the method in upper case, the url with the route's
 // placeholders filled, the headers (accept, user-agent, content-type and
-// the caller's), the body, and the context. Package core, the engine, does
+// the caller's), the body, and the context. The engine, through package core, does
 // the work, with the rules of docs/behaviour.md; this package converts Go
 // values for it and its result into an *http.Request, and decides nothing
 // else. It sends nothing: the caller's http.Client does.
 //
 // # Parameters
 //
-// params holds the options of core.Endpoint: the parameters, and the
+// params holds the options of Endpoint (core.Builder's): the parameters, and the
 // options method, url, baseUrl, headers, mediaType, data and request. It is
 // a Params (or any map with string keys), a struct whose fields, by their
 // json tags, are the options, a *core.Obj, or nil. A parameter named in the
@@ -156,8 +156,8 @@ func (b *Builder) NewRequest(ctx context.Context, route string, params any) (*ht
 	return HTTPRequest(ctx, r)
 }
 
-// HTTPRequest returns request options that core built (core.Endpoint,
-// core.Parse) as an *http.Request with context ctx: the method upper-cased,
+// HTTPRequest returns request options that core built (core.Builder's Endpoint,
+// or Parse) as an *http.Request with context ctx: the method upper-cased,
 // every header set, and the body as net/http takes it. For a body in
 // memory (a string, bytes, or JSON) net/http sets ContentLength and
 // GetBody, so that a redirect or a retry can send it again. For an

@@ -298,4 +298,3 @@ func TestFromGivesGoBytesAndReadersTheirClass(t *testing.T) { // D20
 		t.Errorf("io.Reader: class %d", c)
 	}
 }
-

@@ -301,4 +301,3 @@ func TestTemplateErrorNamesTheTemplateAndOffset(t *testing.T) { // D14
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
-

@@ -59,7 +59,7 @@ func (s *session) Merge(b *Builder, route string, options *Obj) (*Obj, error) {
 	return s.merge(b.orBase().defaults, route, options)
 }
 
-// Parse is core.Parse in this session. A nil merged is an empty object:
+// Parse is Parse in this session. A nil merged is an empty object:
 // it has no url (D7).
 func (s *session) Parse(merged *Obj) (*Request, error) {
 	s.begin()
