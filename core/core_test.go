@@ -227,3 +227,14 @@ func TestTheFaceSharesTheEnginesLayoutAndKinds(t *testing.T) {
 		t.Errorf("MaxDepth %d, the engine's %d", MaxDepth, engine.MaxDepth)
 	}
 }
+
+// The zero Obj is an empty object: keys can be set and read at once.
+func TestTheZeroObjIsAnEmptyObjectReadyToUse(t *testing.T) {
+	var o Obj
+	o.Set("b", From(1))
+	o.Set("a", From("x"))
+	o.Delete("b")
+	if v, ok := o.Get("a"); !ok || v.Text() != "x" || o.Len() != 1 || jsonOf(&o) != `{"a":"x"}` {
+		t.Errorf("got %s", jsonOf(&o))
+	}
+}

@@ -73,7 +73,7 @@ func main() {
 }
 
 // merge is Builder.Merge without its copy of the defaults: the members turn
-// the result into JavaScript values at once, and the copy would link core's
+// the result into JavaScript values at once, and the copy would link the engine's
 // cloner into the module for nothing. The endpoint member does the same for
 // Builder.Endpoint.
 func merge(b *engine.Builder, route string, options *engine.Obj) (*engine.Obj, error) {

@@ -1,17 +1,20 @@
-// Package core is the engine of endpoint-wasm: it combines a route such as
+// Package engine is the engine of endpoint-wasm: it combines a route such as
 // "GET /repos/{owner}/{repo}/issues", default options and parameters into
 // request options (method, url, headers, body) that any HTTP client can
 // send, as the npm package @octokit/endpoint does. It sends nothing itself.
+// Go programs use it through package core, its face; the JavaScript bridge
+// (wasm/bridge) uses it directly, with what bridge.go adds.
 //
 // The specification's rules and the rules cited as D1..D37 are restated
-// in docs/behaviour.md (the specification's as "spec rule N"). This file is the public
+// in docs/behaviour.md (the specification's as "spec rule N"). This file is the
 // surface, a table of contents:
 //
 //   - Endpoint, Merge, Parse, Defaults, DEFAULTS: the operations, over the
 //     global defaults (D1) or a Builder's.
 //   - Builder: defaults of its own, layered with Defaults (spec rule 1).
 //   - Value, Obj, O, From (value.go, object.go, from.go): the options model.
-//   - Error and its codes (errors.go). For net/http, package core/rest.
+//   - Error and its codes (errors.go).
+//   - Session, Loader, handles and unloaded values (bridge.go): the bridge's.
 //
 // One implementation serves every caller: merge.go layers defaults, route
 // and options; parse.go turns merged options into a Request; template.go

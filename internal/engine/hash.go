@@ -6,7 +6,7 @@ package engine
 // table's low bits. A Go map would hash with the runtime's memhash, which
 // in WebAssembly has no hardware help for its 128-bit multiplies and costs
 // several times this. The words are put together from bytes, which is
-// portable (core runs on any architecture). It is no defence against
+// portable (the engine runs on any architecture). It is no defence against
 // strings chosen to collide: the template cache bounds its probes (a url
 // past them is not cached), and an Obj whose keys crowd its index moves
 // them to a Go map, whose hash is seeded (Obj.byKey).

@@ -1,5 +1,5 @@
 // Package bridge runs the messages of the JavaScript shim (protocol.go, the
-// wire format; js/protocol.js, its mirror) on the engine, engine. It is plain
+// wire format; js/protocol.js, its mirror) on the engine, internal/engine. It is plain
 // Go, tested natively and in the browser; package main (wasm/) only hangs
 // it on the module's exports and imports.
 package bridge

@@ -204,7 +204,7 @@ const (
 	constFalse     = 2
 	constTrue      = 3
 	firstString    = 4
-	constGet       = 6 // then head, post, put, patch, delete, as core's methods
+	constGet       = 6 // then head, post, put, patch, delete, as the engine's methods
 	constRequest   = 24
 	constBody      = 25
 )

@@ -6,7 +6,7 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
-// messageReader decodes a message (protocol.go) into core values: the
+// messageReader decodes a message (protocol.go) into the engine's values: the
 // twin of js/protocol.js's MessageWriter, method for method. Strings are
 // views into the message, valid until the next one (the session keeps
 // copies of what it keeps); objects and lists come from the slab, reused
