@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	core "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 )
 
 // catalogOp is one operation of catalog/github-rest.json (format in
@@ -45,10 +45,10 @@ func loadCatalog(t testing.TB) []catalogOp {
 }
 
 // exampleOptions builds an operation's options from its example values
-// through core.DecodeJSON, keeping the catalog's key order.
-func exampleOptions(t testing.TB, op catalogOp) *core.Obj {
+// through engine.DecodeJSON, keeping the catalog's key order.
+func exampleOptions(t testing.TB, op catalogOp) *engine.Obj {
 	t.Helper()
-	o := core.NewObj(len(op.P) + 1)
+	o := engine.NewObj(len(op.P) + 1)
 	names, wheres := make([]string, len(op.P)), make([]string, len(op.P))
 	inData := false
 	for i, p := range op.P {
@@ -57,15 +57,15 @@ func exampleOptions(t testing.TB, op catalogOp) *core.Obj {
 		}
 		inData = inData || wheres[i] == "body" && optionKeys[names[i]]
 	}
-	var data *core.Obj
+	var data *engine.Obj
 	for i, p := range op.P {
-		v, err := core.DecodeJSON(p[4])
+		v, err := engine.DecodeJSON(p[4])
 		if err != nil {
 			t.Fatalf("%s: example of %s: %v", op.ID, names[i], err)
 		}
 		if inData && wheres[i] == "body" {
 			if data == nil {
-				data = core.NewObj(len(op.P))
+				data = engine.NewObj(len(op.P))
 			}
 			data.Set(names[i], v)
 			continue
@@ -73,14 +73,14 @@ func exampleOptions(t testing.TB, op catalogOp) *core.Obj {
 		o.Set(names[i], v)
 	}
 	if data != nil {
-		o.Set("data", core.ObjValue(data))
+		o.Set("data", engine.ObjValue(data))
 	}
 	if len(op.H) > 0 {
-		h := core.NewObj(len(op.H))
+		h := engine.NewObj(len(op.H))
 		for k, v := range op.H {
-			h.Set(k, core.Str(v))
+			h.Set(k, engine.Str(v))
 		}
-		o.Set("headers", core.ObjValue(h))
+		o.Set("headers", engine.ObjValue(h))
 	}
 	return o
 }
@@ -91,7 +91,7 @@ func exampleOptions(t testing.TB, op catalogOp) *core.Obj {
 // the operation names its own host (uploads.github.com).
 func TestEveryCatalogOperationBuildsWithItsExampleValues(t *testing.T) {
 	for _, op := range loadCatalog(t) {
-		r, err := core.Endpoint(op.M+" "+op.U, exampleOptions(t, op))
+		r, err := engine.Endpoint(op.M+" "+op.U, exampleOptions(t, op))
 		if err != nil {
 			t.Errorf("%s %s (%s): %v", op.M, op.U, op.ID, err)
 			continue
@@ -119,7 +119,7 @@ func TestEveryCatalogOperationBuildsWithItsExampleValues(t *testing.T) {
 func BenchmarkCatalog(b *testing.B) {
 	ops := loadCatalog(b)
 	routes := make([]string, len(ops))
-	opts := make([]*core.Obj, len(ops))
+	opts := make([]*engine.Obj, len(ops))
 	for i, op := range ops {
 		routes[i], opts[i] = op.M+" "+op.U, exampleOptions(b, op)
 	}
@@ -127,7 +127,7 @@ func BenchmarkCatalog(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := i % len(ops)
-		if _, err := core.Endpoint(routes[k], opts[k]); err != nil {
+		if _, err := engine.Endpoint(routes[k], opts[k]); err != nil {
 			b.Fatal(err)
 		}
 	}
