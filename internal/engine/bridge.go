@@ -25,7 +25,7 @@ func Unloaded(k Kind, h int) Value {
 func (v Value) Elems() []Value { return v.list() }
 
 // KeyHandle returns the handle of the i-th key of o, and whether it has one.
-func (o *Obj) KeyHandle(i int) (int, bool) { h := o.handleAt(i); return h, h >= 0 }
+func (o *Obj) KeyHandle(i int) (int, bool) { return int(o.ents[i].h) - 1, o.ents[i].h != 0 }
 
 // AppendHandle is Append for a key that carries handle h (h < 0: none), as
 // a decoder of JavaScript objects gives them, each key once, in

@@ -110,9 +110,8 @@ func (b *Builder) orBase() *Builder {
 // Endpoint builds request options from route and options over b's defaults.
 func (b *Builder) Endpoint(route string, options *Obj) (*Request, error) {
 	b = b.orBase()
-	d := b.defaults
-	for i := range d.Len() {
-		if k := d.At(i).kind(); (k == Object || k == Array) && !isReservedKey(d.Key(i)) {
+	for _, e := range b.defaults.ents {
+		if k := e.v.kind(); (k == Object || k == Array) && !isReservedKey(e.k) {
 			// A JSON body would hand this parameter out (D18).
 			return new(session).Endpoint(b.detached(), route, options)
 		}

@@ -31,11 +31,11 @@ func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 	}
 	out := s.obj()
 	for i := 0; i < in.Len(); i++ {
-		v := in.At(i)
+		v := in.ents[i].v
 		if v.kind() == Undefined {
 			continue
 		}
-		name, kh := in.Key(i), in.handleAt(i)
+		name, kh := in.ents[i].k, int(in.ents[i].h)-1
 		if v.unloaded() {
 			// A value the shim held (a long one of a layer): read and
 			// checked like any other.
@@ -53,7 +53,7 @@ func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		}
 		// Checked. in is in JavaScript's order, and a lower-cased name is
 		// integer-like when the name was: out stays in order.
-		out.put(name, kh, v, out.Len())
+		out.put(name, kh, v, len(out.ents))
 	}
 	return out, nil
 }
@@ -65,7 +65,7 @@ func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 func checkHeaders(h *Obj, field string) (clean bool, err error) {
 	clean = true
 	for i := 0; i < h.Len(); i++ {
-		name, val := h.Key(i), h.At(i)
+		name, val := h.ents[i].k, h.ents[i].v
 		upper, err := checkHeader(name, val, field)
 		if err != nil {
 			return false, err

@@ -72,7 +72,7 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 	previewsIn(accept, names)
 	for _, p := range previews {
 		if n := trimPreview(p.text()); !names.Has(n) {
-			names.put(n, -1, Value{}, names.Len())
+			names.put(n, -1, Value{}, len(names.ents))
 		}
 	}
 	for i := 0; i < names.Len(); i++ {
@@ -80,7 +80,7 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 			dst = append(dst, ',')
 		}
 		dst = append(dst, "application/vnd.github."...)
-		dst = append(dst, names.Key(i)...)
+		dst = append(dst, names.ents[i].k...)
 		dst = append(dst, "-preview"...)
 		if format != "" {
 			dst = append(append(dst, '.'), format...)
@@ -160,7 +160,7 @@ func previewsIn(accept string, names *Obj) {
 		for k := len(run) - len(suffix); k > 0; k-- {
 			if run[k:k+len(suffix)] == suffix {
 				if n := trimPreview(run[:k]); !names.Has(n) {
-					names.put(n, -1, Value{}, names.Len()) // in the order names came (appendAccept)
+					names.put(n, -1, Value{}, len(names.ents)) // in the order names came (appendAccept)
 				}
 				break
 			}

@@ -64,7 +64,7 @@ func (s *session) mergeMembers(m, defaults, options *Obj) error {
 	var err error
 	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
-		k, v := options.Key(i), options.At(i)
+		k, v := options.ents[i].k, options.ents[i].v
 		if v.kind() == Undefined {
 			continue
 		}
@@ -93,7 +93,7 @@ func (s *session) mergeMembers(m, defaults, options *Obj) error {
 		if err != nil {
 			return err
 		}
-		at = m.put(k, options.handleAt(i), v, at)
+		at = m.put(k, int(options.ents[i].h)-1, v, at)
 	}
 	m.settle()
 	return nil
@@ -118,7 +118,7 @@ func (s *session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 	r.copyFrom(d.obj())
 	at := 0
 	for i := 0; i < o.obj().Len(); i++ {
-		k, v := o.obj().Key(i), o.obj().At(i)
+		k, v := o.obj().ents[i].k, o.obj().ents[i].v
 		if v.kind() == Undefined {
 			continue
 		}
@@ -129,7 +129,7 @@ func (s *session) mergeDeep(d, o Value, field string, depth int) (Value, error) 
 				}
 			}
 		}
-		at = r.put(k, o.obj().handleAt(i), v, at)
+		at = r.put(k, int(o.obj().ents[i].h)-1, v, at)
 	}
 	r.settle()
 	return ObjValue(r), nil
@@ -154,7 +154,7 @@ func (s *session) mergeHeaders(d, v Value) (Value, error) {
 	}
 	at := 0
 	for i := 0; i < h.Len(); i++ {
-		at = r.put(h.Key(i), h.handleAt(i), h.At(i), at)
+		at = r.put(h.ents[i].k, int(h.ents[i].h)-1, h.ents[i].v, at)
 	}
 	r.settle()
 	return ObjValue(r), nil

@@ -89,11 +89,6 @@ func (o *Obj) Key(i int) string { return o.ents[i].k }
 // At returns the i-th value.
 func (o *Obj) At(i int) Value { return o.ents[i].v }
 
-// handleAt returns the handle of the i-th key (see Value.Handle), -1 for
-// none: rule code reads a member through Key, At and handleAt, and sets
-// one through Set, put or appendEntry, never through the entries.
-func (o *Obj) handleAt(i int) int { return int(o.ents[i].h) - 1 }
-
 // Get returns the value of key k and whether the key is present.
 func (o *Obj) Get(k string) (Value, bool) {
 	if i := o.index(k); i >= 0 {

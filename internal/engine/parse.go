@@ -94,9 +94,9 @@ type options [7]Value
 
 // read takes them from merged options in one pass.
 func (opt *options) read(o *Obj) {
-	for i := range o.Len() {
-		if r := reservedIndex(o.Key(i)); r >= 0 {
-			opt[r] = o.At(i)
+	for i := range o.ents {
+		if r := reservedIndex(o.ents[i].k); r >= 0 {
+			opt[r] = o.ents[i].v
 		}
 	}
 }
@@ -181,7 +181,7 @@ func (s *session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 	out := s.obj()
 	contentType := false
 	for i := 0; i < in.Len(); i++ {
-		name, v := in.Key(i), in.At(i)
+		name, v := in.ents[i].k, in.ents[i].v
 		contentType = contentType || name == "content-type"
 		if v.kind() == Null { // D22: null means "do not send"
 			continue
@@ -191,7 +191,7 @@ func (s *session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 			s.text = appendAccept(s.text, v.text(), format, previews, s.obj())
 			v = Str(s.str(start))
 		}
-		out.appendEntry(name, in.handleAt(i), v) // names of normalised headers are unique
+		out.appendEntry(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
 	}
 	return out, contentType, nil
 }
@@ -210,7 +210,7 @@ func (s *session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 		sep = '&'
 	}
 	for i := 0; i < o.Len(); i++ {
-		k, v := o.Key(i), o.At(i)
+		k, v := o.ents[i].k, o.ents[i].v
 		if v.kind() == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
@@ -249,14 +249,14 @@ func (s *session) appendQuery(url []byte, o *Obj, tpl *template) ([]byte, error)
 func (s *session) body(o *Obj, tpl *template) Value {
 	var b *Obj
 	for i := 0; i < o.Len(); i++ {
-		k, v := o.Key(i), o.At(i)
+		k, v := o.ents[i].k, o.ents[i].v
 		if v.kind() == Undefined || isReservedKey(k) || tpl.uses(k) {
 			continue
 		}
 		if b == nil {
 			b = s.obj()
 		}
-		b.appendEntry(k, o.handleAt(i), v) // keys of o, once each, in order
+		b.appendEntry(k, int(o.ents[i].h)-1, v) // keys of o, once each, in order
 	}
 	if b == nil {
 		return Value{}

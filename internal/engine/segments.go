@@ -202,7 +202,7 @@ func (t *template) missing(e *expression, o *Obj) error {
 	list := "no parameters were given"
 	n := 0
 	for i := 0; i < o.Len() && n <= maxListed; i++ {
-		k, v := o.Key(i), o.At(i)
+		k, v := o.ents[i].k, o.ents[i].v
 		if isReservedKey(k) || v.kind() == Undefined || v.kind() == Null {
 			continue
 		}

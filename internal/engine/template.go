@@ -600,18 +600,18 @@ func normalise(name string, v Value) (tval, error) {
 		var items []string
 		o := v.obj()
 		for i := 0; i < o.Len(); i++ {
-			e := o.At(i)
+			e := o.ents[i].v
 			if !e.IsDefined() {
 				continue
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name+"."+o.Key(i), "%s cannot be expanded in the url", kindName(e.kind()))
+				return tval{}, errorf(CodeInvalidParameter, name+"."+o.ents[i].k, "%s cannot be expanded in the url", kindName(e.kind()))
 			}
-			if !validText(s) || !validText(o.Key(i)) {
+			if !validText(s) || !validText(o.ents[i].k) {
 				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
 			}
-			items = append(items, o.Key(i), s)
+			items = append(items, o.ents[i].k, s)
 		}
 		if len(items) == 0 {
 			return tval{}, nil
