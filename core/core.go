@@ -13,11 +13,7 @@
 // The rules cited as D1..D37 and "spec rule N" are in docs/behaviour.md.
 package core
 
-import (
-	"unsafe"
-
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
-)
+import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
 const UserAgent = engine.UserAgent
@@ -54,18 +50,18 @@ func (r *Request) BodyBytes() ([]byte, error) {
 // function.
 func (r *Request) MarshalJSON() ([]byte, error) { return r.engine().AppendJSON(nil), nil }
 
-// The engine's Request and this one have the same fields, of types that
-// share their memory layout (Obj and Value are defined over the
-// engine's), so that a result is handed out without a copy.
-var _ = [1]struct{}{}[unsafe.Sizeof(Request{})-unsafe.Sizeof(engine.Request{})]
-
 // engine returns r as the engine's Request.
-func (r *Request) engine() *engine.Request { return (*engine.Request)(unsafe.Pointer(r)) }
+func (r *Request) engine() *engine.Request {
+	return &engine.Request{Method: r.Method, URL: r.URL, Headers: r.Headers.engine(), Body: engine.Value(r.Body), Request: engine.Value(r.Request)}
+}
 
 // requestOf returns the engine's result r as a Request, and its error as
 // an *Error.
 func requestOf(r *engine.Request, err error) (*Request, error) {
-	return (*Request)(unsafe.Pointer(r)), errorOf(err) // r is nil with an error
+	if err != nil {
+		return nil, errorOf(err)
+	}
+	return &Request{Method: r.Method, URL: r.URL, Headers: (*Obj)(r.Headers), Body: Value(r.Body), Request: Value(r.Request)}, nil
 }
 
 // Builder builds request options over a set of defaults. The zero value,

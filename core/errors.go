@@ -1,10 +1,6 @@
 package core
 
-import (
-	"unsafe"
-
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
-)
+import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 
 // Error is the one error type of the package (D28). Its message starts
 // with "endpoint: " and names the offending field; header values are never
@@ -48,15 +44,11 @@ var (
 	ErrMissingParameter  = &Error{Code: "ERR_MISSING_PARAMETER"}  // no value for a path segment in the middle of the url (D34)
 )
 
-var _ = [1]struct{}{}[unsafe.Sizeof(Error{})-unsafe.Sizeof(engine.Error{})] // the same size, as the same fields
-
-// errorOf returns an error of the engine's as an *Error (nil for nil).
-// The engine's Error has this one's fields, in the same order and of the
-// same types (its Code is a string type), so the error is handed out
-// without a copy; the engine returns no other error.
+// errorOf returns an error of the engine's as an *Error (nil for nil); the
+// engine returns no other error.
 func errorOf(err error) error {
 	if e, ok := err.(*engine.Error); ok {
-		return (*Error)(unsafe.Pointer(e))
+		return &Error{Code: string(e.Code), Field: e.Field, Message: e.Message()}
 	}
 	return err
 }

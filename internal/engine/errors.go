@@ -43,6 +43,9 @@ func (e *Error) Error() string {
 	return "endpoint: " + e.msg
 }
 
+// Message returns the message after "endpoint: " ("" for a sentinel).
+func (e *Error) Message() string { return e.msg }
+
 // Is reports whether target is an *Error sentinel with the same Code, so that
 // errors.Is(err, core.ErrInvalidRoute) works for every invalid route.
 func (e *Error) Is(target error) bool {
