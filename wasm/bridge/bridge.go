@@ -157,7 +157,7 @@ func (b *Bridge) decodeLayer(rec string) *core.Builder {
 	l.slab.reset()
 	r := messageReader{in: l.rec, slab: &l.slab}
 	d := r.value(1, -1)
-	if _, held := hc.Handle(d); r.bad || r.pos != len(l.rec) || d.Kind() != core.Object || held {
+	if _, held := handleOf(d); r.bad || r.pos != len(l.rec) || d.Kind() != core.Object || held {
 		return nil
 	}
 	hc.SetDefaults(&l.b, d.Obj())
@@ -245,7 +245,7 @@ type loader struct {
 
 // Load implements host.Loader.
 func (l *loader) Load(v core.Value) (core.Value, error) {
-	h, _ := hc.Handle(v)
+	h, _ := handleOf(v)
 	data, ok := l.fetch(h, &l.arena)
 	if !ok {
 		return core.Value{}, errHost

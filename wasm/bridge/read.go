@@ -151,7 +151,7 @@ func (r *messageReader) value(depth, h int) core.Value {
 	default:
 		r.bad = true
 	}
-	return hc.WithHandle(v, h)
+	return withHandle(v, h)
 }
 
 func (r *messageReader) array(depth, h int) core.Value {
@@ -175,7 +175,7 @@ func (r *messageReader) array(depth, h int) core.Value {
 		e := r.value(depth+1, -1)
 		s.vals[i] = e
 	}
-	return hc.WithHandle(core.List(s.vals[start:end:end]...), h)
+	return withHandle(core.List(s.vals[start:end:end]...), h)
 }
 
 func (r *messageReader) object(depth, h int) core.Value {
@@ -192,11 +192,11 @@ func (r *messageReader) object(depth, h int) core.Value {
 		var v core.Value
 		if r.pos < len(r.in) && r.in[r.pos] == recString {
 			r.pos++
-			v = hc.WithHandle(core.Str(r.str()), r.handle())
+			v = withHandle(core.Str(r.str()), r.handle())
 		} else {
 			v = r.value(depth+1, -1)
 		}
 		hc.Append(o, k, kh, v) // JavaScript gives each key once, in its order
 	}
-	return hc.WithHandle(core.ObjValue(o), h)
+	return withHandle(core.ObjValue(o), h)
 }

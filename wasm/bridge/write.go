@@ -78,7 +78,7 @@ func textLen(s string) uint32 {
 // or a value the shim held is named by its handle wherever it comes from,
 // which the shim reads as quickly as a constant.
 func (w *answerWriter) value(v core.Value) {
-	h, held := hc.Handle(v)
+	h, held := handleOf(v)
 	if k := v.Kind(); h >= 0 && (h >= w.base || held || k == core.Opaque || k == core.String) {
 		w.word(opRef, h)
 		return
@@ -141,7 +141,7 @@ func (w *answerWriter) members(tag int, o *core.Obj) {
 		}
 		n++
 		if n > unkeyed {
-			kh, _ := hc.KeyHandle(o, i)
+			kh, _ := keyHandle(o, i)
 			w.named(o.Key(i), kh)
 		}
 		w.value(v)
@@ -225,7 +225,7 @@ func (w *answerWriter) request(r *core.Request, merged *core.Obj) {
 	w.object(r.Headers)
 	if r.Body.Kind() != core.Undefined {
 		w.word(opConst, constBody)
-		if h, _ := hc.Handle(r.Body); r.Body.Kind() == core.Object && h < 0 {
+		if h, _ := handleOf(r.Body); r.Body.Kind() == core.Object && h < 0 {
 			w.members(opBare, r.Body.Obj()) // the JSON body the engine built (D18)
 		} else {
 			w.value(r.Body)
@@ -244,7 +244,7 @@ func (w *answerWriter) url(url string, merged *core.Obj) {
 	if merged != nil {
 		// A url the engine never loaded was not the one it used (a route's).
 		if v, ok := merged.Get("url"); ok && v.Kind() == core.String {
-			if h, unloaded := hc.Handle(v); h >= 0 && !unloaded && ascii.Equal(v.Text(), url) {
+			if h, unloaded := handleOf(v); h >= 0 && !unloaded && ascii.Equal(v.Text(), url) {
 				w.word(opRef, h)
 				return
 			}
