@@ -7,12 +7,12 @@ import (
 )
 
 // The handle of a value and of a key, read and set inline. hc's Handle,
-// WithHandle and KeyHandle are calls through function values, which Go
-// cannot inline: in WebAssembly each is a full call, and the decoder and
-// the answer writer make one or two for every value. These read core's
-// layout instead, which TestFastHandlesAreCoresOwn holds to hc's answers
-// for every kind of value, so that a change of layout fails the tests
-// rather than naming the wrong value.
+// WithHandle, KeyHandle and Append are calls through function values,
+// which Go cannot inline: in WebAssembly each is a full call, and the
+// decoder and the answer writer make one or two for every value. These
+// read core's layout instead, which TestFastHandlesAreCoresOwn holds to
+// hc's answers for every kind of value, so that a change of layout fails
+// the tests rather than naming the wrong value.
 
 // valueRep is core.Value's layout: text, object or list; length; and the
 // packed kind, class, unloaded bit (1<<16) and handle plus one (bits 32-63).
@@ -52,4 +52,13 @@ func handleOf(v core.Value) (int, bool) {
 func keyHandle(o *core.Obj, i int) (int, bool) {
 	e := &(*(*[]entryRep)(unsafe.Pointer(o)))[i]
 	return int(e.h) - 1, e.h != 0
+}
+
+// appendKeyed is hc.Append: key k with handle kh (kh < 0: none) and v at
+// the end of o, through Obj.Append, which the compiler may inline, then
+// the key's handle set in place.
+func appendKeyed(o *core.Obj, k string, kh int, v core.Value) {
+	o.Append(k, v)
+	ents := *(*[]entryRep)(unsafe.Pointer(o))
+	ents[len(ents)-1].h = int32(kh + 1)
 }

@@ -43,6 +43,24 @@ func TestFastHandlesAreCoresOwn(t *testing.T) {
 			t.Errorf("value %d: handleOf = %d, %v; hc's %d, %v", i, gh, gu, wh, wu)
 		}
 	}
+	// appendKeyed builds the object hc.Append does, past the size from
+	// which an object keeps an index too.
+	mine, theirs := core.NewObj(0), core.NewObj(0)
+	for i := 0; i < 40; i++ {
+		k, kh := string(rune('a'+i%26))+string(rune('a'+i/26)), i*3-1
+		appendKeyed(mine, k, kh, core.Str(k))
+		hc.Append(theirs, k, kh, core.Str(k))
+	}
+	for i := 0; i < theirs.Len(); i++ {
+		gh, gok := hc.KeyHandle(mine, i)
+		wh, wok := hc.KeyHandle(theirs, i)
+		if mine.Key(i) != theirs.Key(i) || mine.At(i) != theirs.At(i) || gh != wh || gok != wok {
+			t.Errorf("member %d: appendKeyed gave %q %d %v, hc.Append %q %d %v", i, mine.Key(i), gh, gok, theirs.Key(i), wh, wok)
+		}
+		if v, ok := mine.Get(theirs.Key(i)); !ok || v != theirs.At(i) {
+			t.Errorf("member %d: %q not found by Get after appendKeyed", i, theirs.Key(i))
+		}
+	}
 	for i := 0; i < o.Len(); i++ {
 		gh, gok := keyHandle(o, i)
 		wh, wok := hc.KeyHandle(o, i)

@@ -196,7 +196,7 @@ func (r *messageReader) object(depth, h int) core.Value {
 		} else {
 			v = r.value(depth+1, -1)
 		}
-		hc.Append(o, k, kh, v) // JavaScript gives each key once, in its order
+		appendKeyed(o, k, kh, v) // JavaScript gives each key once, in its order
 	}
 	return withHandle(core.ObjValue(o), h)
 }
