@@ -89,11 +89,10 @@ const decoder = new TextDecoder();
 const strict = new TextDecoder("utf-8", { fatal: true });
 
 // Short text is encoded by hand, longer text by the native call, whose
-// fixed cost in browsers is that of a few hundred characters by hand.
+// fixed cost in browsers is that of a few hundred characters by hand, in
+// Node that of a few dozen (a next page's url is past it).
 // Browsers with JS String Builtins write and read text through text.js.
-const ENCODE_BY_HAND = 256;
-const STAGE = 1 << 16;
-const stage = new Uint8Array(STAGE);
+const ENCODE_BY_HAND = NATIVE_TEXT ? 48 : 256;
 
 // A load's buffer grown past LOAD_KEPT bytes is let go when its call returns.
 const LOAD_KEPT = 65536;
@@ -212,10 +211,7 @@ class MessageWriter {
   wide(s, i, p) {
     const rest = i === 0 ? s : s.slice(i);
     if ((NATIVE_TEXT || rest.length > ENCODE_BY_HAND) && rest.isWellFormed?.() !== false) {
-      const into = 3 * rest.length <= STAGE ? stage : new Uint8Array(3 * rest.length);
-      const n = encoder.encodeInto(rest, into).written;
-      this.buf.set(into.subarray(0, n), p);
-      return p + n;
+      return p + encoder.encodeInto(rest, this.buf.subarray(p)).written;
     }
     const b = this.buf;
     for (let j = 0; j < rest.length; j++) {

@@ -26,6 +26,9 @@ func Is(s string) bool {
 			return false
 		}
 	}
+	if i < len(s) && len(s) >= 8 { // the tail, as the last word: one step, not up to seven
+		return word(s, len(s)-8)&highBits == 0
+	}
 	for ; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return false
@@ -39,13 +42,23 @@ func Is(s string) bool {
 // what a header value is checked for (core's headerSafe asks this first).
 func Printable(s string) bool {
 	i := 0
+	// A byte below 0x20 borrows and sets its high bit; a byte of 0x80 or
+	// more has it set already. Bytes from 0x20 to 0x7F leave every high
+	// bit clear, and borrow nothing from the byte above.
+	for ; i+32 <= len(s); i += 32 {
+		a, b, c, d := word(s, i), word(s, i+8), word(s, i+16), word(s, i+24)
+		if ((a-spaces)|a|(b-spaces)|b|(c-spaces)|c|(d-spaces)|d)&highBits != 0 {
+			return false
+		}
+	}
 	for ; i+8 <= len(s); i += 8 {
-		// A byte below 0x20 borrows and sets its high bit; a byte of 0x80 or
-		// more has it set already. Bytes from 0x20 to 0x7F leave every high
-		// bit clear, and borrow nothing from the byte above.
 		if x := word(s, i); (x-spaces|x)&highBits != 0 {
 			return false
 		}
+	}
+	if i < len(s) && len(s) >= 8 { // the tail, as the last word
+		x := word(s, len(s)-8)
+		return (x-spaces|x)&highBits == 0
 	}
 	for ; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x80 {
@@ -63,10 +76,18 @@ func Equal(a, b string) bool {
 		return false
 	}
 	i := 0
+	for ; i+32 <= len(a); i += 32 {
+		if (word(a, i)^word(b, i))|(word(a, i+8)^word(b, i+8))|(word(a, i+16)^word(b, i+16))|(word(a, i+24)^word(b, i+24)) != 0 {
+			return false
+		}
+	}
 	for ; i+8 <= len(a); i += 8 {
 		if word(a, i) != word(b, i) {
 			return false
 		}
+	}
+	if i < len(a) && len(a) >= 8 { // the tail, as the last word
+		return word(a, len(a)-8) == word(b, len(b)-8)
 	}
 	for ; i < len(a); i++ {
 		if a[i] != b[i] {

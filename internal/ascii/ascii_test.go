@@ -18,7 +18,7 @@ func byteAtATime(s string) bool {
 // TestIsFindsANonASCIIByteAtEveryPosition: whatever its place in the
 // eight-byte words or the tail, one byte >= 0x80 makes the text not ASCII.
 func TestIsFindsANonASCIIByteAtEveryPosition(t *testing.T) {
-	for n := 0; n <= 40; n++ {
+	for n := 0; n <= 72; n++ {
 		s := strings.Repeat("a", n)
 		if !Is(s) {
 			t.Errorf("Is(%d × a) = false", n)
@@ -70,7 +70,7 @@ func printableByteAtATime(s string) bool {
 // 0x20-0x7F is found wherever it stands, beside the bytes at the edges of
 // the range, which must not borrow into it.
 func TestPrintableFindsEveryOtherByteAtEveryPosition(t *testing.T) {
-	for n := 0; n <= 24; n++ {
+	for n := 0; n <= 72; n++ {
 		for _, fill := range []byte{' ', '!', 'a', '~', 0x7f} {
 			s := strings.Repeat(string(fill), n)
 			if !Printable(s) {
@@ -105,7 +105,7 @@ func FuzzPrintable(f *testing.F) {
 // eight-byte words or the tail, one differing byte makes two texts unequal,
 // and texts of different lengths are never equal.
 func TestEqualFindsADifferenceAtEveryPosition(t *testing.T) {
-	for n := 0; n <= 40; n++ {
+	for n := 0; n <= 72; n++ {
 		s := strings.Repeat("a", n)
 		if !Equal(s, strings.Clone(s)) {
 			t.Errorf("Equal(%d × a, itself) = false", n)
@@ -114,10 +114,14 @@ func TestEqualFindsADifferenceAtEveryPosition(t *testing.T) {
 			t.Errorf("Equal: %d and %d bytes found equal", n, n+1)
 		}
 		for i := 0; i < n; i++ {
-			b := []byte(s)
-			b[i] = 'b'
-			if Equal(s, string(b)) {
-				t.Errorf("Equal: a difference at %d of %d not found", i, n)
+			// 'b' and '`' differ from 'a' in bits it has clear and set: a
+			// difference must not be lost among the other words' bits.
+			for _, c := range []byte{'b', '`'} {
+				b := []byte(s)
+				b[i] = c
+				if Equal(s, string(b)) {
+					t.Errorf("Equal: a difference at %d of %d not found", i, n)
+				}
 			}
 		}
 	}

@@ -164,10 +164,16 @@ var urlBits = func() (t [256]uint8) {
 func urlBitsOf(s string) uint8 {
 	var b uint8
 	i := 0
-	for ; i+4 <= len(s); i += 4 {
-		if b |= urlBits[s[i]] | urlBits[s[i+1]] | urlBits[s[i+2]] | urlBits[s[i+3]]; b&urlBrace != 0 {
+	for ; i+8 <= len(s); i += 8 {
+		if b |= urlBits[s[i]] | urlBits[s[i+1]] | urlBits[s[i+2]] | urlBits[s[i+3]] |
+			urlBits[s[i+4]] | urlBits[s[i+5]] | urlBits[s[i+6]] | urlBits[s[i+7]]; b&urlBrace != 0 {
 			return b
 		}
+	}
+	if i < len(s) && len(s) >= 8 { // the tail as the last eight: a byte seen twice adds nothing
+		i = len(s) - 8
+		return b | urlBits[s[i]] | urlBits[s[i+1]] | urlBits[s[i+2]] | urlBits[s[i+3]] |
+			urlBits[s[i+4]] | urlBits[s[i+5]] | urlBits[s[i+6]] | urlBits[s[i+7]]
 	}
 	for ; i < len(s); i++ {
 		b |= urlBits[s[i]]
