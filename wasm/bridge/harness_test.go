@@ -190,10 +190,22 @@ type answerReader struct {
 	s    *shim
 }
 
-func (r *answerReader) value() string {
+// next returns the tag and argument of the answer's next word.
+func (r *answerReader) next() (tag, arg int) {
 	w := r.ops[r.p]
 	r.p++
-	tag, arg := int(w&15), int(w>>4)
+	return int(w&15), int(w>>4)
+}
+
+// textAt returns the text at arg of the answer's text, its length the next word.
+func (r *answerReader) textAt(arg int) string {
+	n := int(r.ops[r.p] &^ textWide)
+	r.p++
+	return string(r.text[arg : arg+n])
+}
+
+func (r *answerReader) value() string {
+	tag, arg := r.next()
 	switch tag {
 	case opRef:
 		v, ok := r.s.resolve(arg)
@@ -208,9 +220,7 @@ func (r *answerReader) value() string {
 		}
 		return string(engine.AppendJSON(nil, v))
 	case opText, opNumber, opBigInt:
-		n := int(r.ops[r.p] &^ textWide)
-		r.p++
-		s := string(r.text[arg : arg+n])
+		s := r.textAt(arg)
 		switch tag {
 		case opNumber:
 			return s
@@ -262,17 +272,13 @@ func (r *answerReader) value() string {
 // core reads an answer into a value, as the shim builds it: a value named
 // by handle is the very value of the table.
 func (r *answerReader) core() engine.Value {
-	w := r.ops[r.p]
-	r.p++
-	tag, arg := int(w&15), int(w>>4)
+	tag, arg := r.next()
 	switch tag {
 	case opRef:
 		v, _ := r.s.resolve(arg)
 		return v
 	case opText, opNumber, opBigInt:
-		n := int(r.ops[r.p] &^ textWide)
-		r.p++
-		s := string(r.text[arg : arg+n])
+		s := r.textAt(arg)
 		switch tag {
 		case opNumber:
 			return engine.NumText(s)
