@@ -18,7 +18,7 @@ import (
 // ./wasm, links the engine (internal/engine) and the bridge, never the Go
 // API (core, this package), internal/govalue nor encoding/json, which the
 // engine links in native builds only (internal/engine/gojson.go): they
-// would only make the module larger (docs/go.md, "Why two packages").
+// would only make the module larger (docs/go.md, "Why the Go API is apart from the engine").
 func TestTheWebAssemblyModuleLinksNoneOfTheGoAPI(t *testing.T) {
 	const module = "github.com/endpoint-wasm/endpoint-wasm/"
 	cmd := exec.Command("go", "list", "-deps", "./wasm")

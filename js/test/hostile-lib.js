@@ -142,7 +142,7 @@ export function child(name, seconds, args = []) {
  * and 64 for quadratic: far enough apart that a busy machine, which can
  * make one run two or three times slower, does not blur them. Each size is
  * measured a few times and its fastest run kept; a run past two seconds is
- * not repeated (the suite measures again a ratio near its limit).
+ * not repeated.
  */
 export function growth(f, small, large) {
   f(small); // warm up: compile, grow memories
