@@ -211,7 +211,7 @@ func omitted(sf reflect.StructField, v reflect.Value) bool {
 
 // mapOptions converts a map with string keys whose members are the
 // options, each by option. Its keys come sorted, integer-like ones first,
-// as in every object of the core.
+// as in every object of the engine.
 func mapOptions(v reflect.Value) (*engine.Obj, error) {
 	if v.IsNil() {
 		return nil, nil

@@ -296,7 +296,7 @@ func newError(code engine.Code, field, message string) error {
 // engineError returns an error of the engine's as core's.
 func engineError(err error) error {
 	if e, ok := err.(*engine.Error); ok {
-		return newError(e.Code, e.Field, strings.TrimPrefix(e.Error(), "endpoint: "))
+		return newError(e.Code, e.Field, e.Message())
 	}
 	return err
 }

@@ -1,5 +1,5 @@
 // Package ascii holds the tests of text that look at eight bytes at once,
-// shared by the engine (core) and the bridge (wasm/bridge): whether text is
+// shared by the engine (internal/engine) and the bridge (wasm/bridge): whether text is
 // ASCII (every url and query value, every string of an answer) and whether
 // it is printable ASCII (every header value).
 package ascii
@@ -39,7 +39,7 @@ func Is(s string) bool {
 
 // Printable reports whether every byte of s is from 0x20 (space) to 0x7F:
 // printable ASCII, or DEL. Such text holds no control character, which is
-// what a header value is checked for (core's headerSafe asks this first).
+// what a header value is checked for (the engine's headerSafe asks this first).
 func Printable(s string) bool {
 	i := 0
 	// A byte below 0x20 borrows and sets its high bit; a byte of 0x80 or

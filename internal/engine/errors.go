@@ -22,7 +22,8 @@ const (
 	CodeMissingParameter  Code = "ERR_MISSING_PARAMETER"  // no value for a path segment in the middle of the url (D34)
 )
 
-// Error is the one error type of the package (D28). Its message starts with
+// Error is the one error type of the engine (D28); package core hands it
+// out as its own Error, with the same fields. Its message starts with
 // "endpoint: " and names the offending field; header values are never
 // quoted, so a credential cannot leak into a log (D23).
 //
@@ -47,7 +48,7 @@ func (e *Error) Error() string {
 func (e *Error) Message() string { return e.msg }
 
 // Is reports whether target is an *Error sentinel with the same Code, so that
-// errors.Is(err, core.ErrInvalidRoute) works for every invalid route.
+// errors.Is(err, ErrInvalidRoute) works for every invalid route.
 func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)
 	return ok && t.Code == e.Code && t.msg == ""

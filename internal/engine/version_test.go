@@ -16,6 +16,6 @@ func TestVersionMatchesPackageJSON(t *testing.T) { // D1: one version source
 	}
 	v, _ := pkg.Obj().Get("version")
 	if v.Text() != Version {
-		t.Fatalf("package.json has version %q but core.Version is %q: run make version", v.Text(), Version)
+		t.Fatalf("package.json has version %q but the engine's Version is %q: run make version", v.Text(), Version)
 	}
 }

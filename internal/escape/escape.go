@@ -1,6 +1,6 @@
 // Package escape percent-encodes text by a table that says, for each byte,
 // what to write for it: the byte itself, or its upper-case %XX triplet. The
-// engine (core) makes one table for each of its escape helpers, from its
+// engine (internal/engine) makes one table for each of its escape helpers, from its
 // character classes, and escapes every url value through Append.
 //
 // The table holds the bytes to write, so that escaping a byte is one load
