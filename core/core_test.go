@@ -203,24 +203,6 @@ func TestAllYieldsTheKeysInOrderAndStopsWhenAsked(t *testing.T) {
 	}
 }
 
-// Kind and MaxDepth restate the engine's: Value.Kind converts the
-// engine's kind without a table.
-func TestKindsAndMaxDepthAreTheEngines(t *testing.T) {
-	kinds := []struct {
-		k Kind
-		e engine.Kind
-	}{{Undefined, engine.Undefined}, {Null, engine.Null}, {Bool, engine.Bool}, {Number, engine.Number}, {BigInt, engine.BigInt},
-		{String, engine.String}, {Array, engine.Array}, {Object, engine.Object}, {Opaque, engine.Opaque}}
-	for _, c := range kinds {
-		if uint8(c.k) != uint8(c.e) {
-			t.Errorf("kind %d is the engine's %d", c.k, c.e)
-		}
-	}
-	if MaxDepth != engine.MaxDepth {
-		t.Errorf("MaxDepth %d, the engine's %d", MaxDepth, engine.MaxDepth)
-	}
-}
-
 // The zero Obj is an empty object: keys can be set and read at once.
 func TestTheZeroObjIsAnEmptyObjectReadyToUse(t *testing.T) {
 	var o Obj

@@ -4,22 +4,22 @@ import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 
 // MaxDepth is how deeply input may nest, the options object being level 1
 // (D29). Deeper input is an ERR_INVALID_ARGUMENT error.
-const MaxDepth = 256
+const MaxDepth = engine.MaxDepth
 
 // Kind is the JavaScript type of a Value.
 type Kind uint8
 
 // The kinds of Value. The zero Value is Undefined.
 const (
-	Undefined Kind = iota // absent: dropped everywhere (D15)
-	Null                  // null: an undefined template variable (D12), "null" in a query (D16)
-	Bool                  // true or false
-	Number                // a number, kept as its text: JavaScript's String(n), or a Go integer's every digit (D12)
-	BigInt                // a JavaScript bigint, kept as its decimal text (D12)
-	String                // a string; a lone UTF-16 surrogate is kept as its WTF-8 bytes
-	Array                 // a list
-	Object                // a plain object with ordered keys: an *Obj
-	Opaque                // a value the engine never looks into: data, request, an io.Reader (D19, D27)
+	Undefined = Kind(engine.Undefined) // absent: dropped everywhere (D15)
+	Null      = Kind(engine.Null)      // null: an undefined template variable (D12), "null" in a query (D16)
+	Bool      = Kind(engine.Bool)      // true or false
+	Number    = Kind(engine.Number)    // a number, kept as its text: JavaScript's String(n), or a Go integer's every digit (D12)
+	BigInt    = Kind(engine.BigInt)    // a JavaScript bigint, kept as its decimal text (D12)
+	String    = Kind(engine.String)    // a string; a lone UTF-16 surrogate is kept as its WTF-8 bytes
+	Array     = Kind(engine.Array)     // a list
+	Object    = Kind(engine.Object)    // a plain object with ordered keys: an *Obj
+	Opaque    = Kind(engine.Opaque)    // a value the engine never looks into: data, request, an io.Reader (D19, D27)
 )
 
 // Value is an option or parameter value as the engine sees it: a JSON
