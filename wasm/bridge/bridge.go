@@ -103,6 +103,11 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
+	if op == opDefaults {
+		// A new layer's plain objects and arrays are written out, not
+		// named, so that the layer shares none with its caller (D2).
+		base = copyAll
+	}
 	b.w.reset(base)
 	var err error
 	switch op {
@@ -123,11 +128,9 @@ func (b *Bridge) Call(in []byte) (status int) {
 		}
 	case opDefaults:
 		// A new layer is the merge of its options over the layer it is made
-		// on (spec rule 1). Its plain objects and arrays are written out, not
-		// named, so that the layer shares none with its caller (D2).
+		// on (spec rule 1).
 		var m *engine.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
-			b.w.base = copyAll
 			b.w.object(m)
 		}
 	default:
