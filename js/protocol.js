@@ -41,7 +41,7 @@ const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go
 const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
 
 // The box's slots (wasm/exports.go).
-const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_TEXT = 4;
+const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_TEXT = 3;
 
 /** The values answers name by index: protocol.go's constants, in order. */
 const CONSTANTS = [

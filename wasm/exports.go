@@ -23,9 +23,7 @@ const (
 	boxInput    = iota // address of the input buffer
 	boxInputCap        // its capacity
 	boxOps             // address of the answer's words
-	boxOpsLen          // how many
 	boxText            // address of the answer's text
-	boxTextLen         // how many bytes
 	boxLen
 )
 
@@ -62,8 +60,7 @@ func ewCall(n uint32) int32 {
 	}
 	status := theBridge.Call(in[:n])
 	ops, text := theBridge.Ops(), theBridge.Text()
-	box[boxOps], box[boxOpsLen] = addr(ops), uint32(len(ops))
-	box[boxText], box[boxTextLen] = addr(text), uint32(len(text))
+	box[boxOps], box[boxText] = addr(ops), addr(text)
 	ewReserve(0) // the next call's buffer
 	settled(n)   // collector.go
 	return int32(status)
