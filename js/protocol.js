@@ -620,7 +620,9 @@ export class Bridge {
       this.table = w.table = answer.table = answer.u8 = answer.u32 = loader.error = loader.writer.table = null;
       loader.loaded = -1;
       loader.bytes = 0;
-      if (loader.writer.buf.length > LOAD_KEPT) loader.writer.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large load
+      try {
+        if (loader.writer.buf.length > LOAD_KEPT) loader.writer.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large load
+      } catch {} // an allocation that fails here must not replace the call's answer
     }
   }
 }
