@@ -120,10 +120,25 @@ func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
 			t.Fatalf("%d bytes of a message: status %d", n, status)
 		}
 	}
-	for _, bad := range [][]byte{append(good, 0), {'X', recUndefined, 0xff, 0xff, 0xff, 0xff, recNull}, {'E', recNull, 0xff, 0xff, 0xff, 0xff, recNull}, {'E', recHeldObject, 0xff, 0xff, 0xff, 0xff, recNull}} {
-		if status, _ := s.run(bad); status != statusError {
-			t.Errorf("%q: status %d", bad, status)
+	// op, a layer's record, the route "GET /x", options null.
+	msg := func(op byte, layer ...byte) []byte {
+		return append(appendStr(appendStr([]byte{op}, string(layer)), "GET /x"), recNull)
+	}
+	for _, c := range []struct {
+		in   []byte
+		want string
+	}{
+		{append(good, 0), "malformed"},
+		{msg('X'), "unknown operation"},
+		{msg('E', recNull), "malformed"},       // a layer that is not an object
+		{msg('E', recHeldObject), "malformed"}, // a layer the engine would have to load
+	} {
+		if status, got := s.run(c.in); status != statusError || !strings.Contains(got, c.want) {
+			t.Errorf("%q: status %d, %s; want an error saying %q", c.in, status, got, c.want)
 		}
+	}
+	if status, got := s.run(msg('E')); status != statusOK || !strings.Contains(got, "https://api.github.com/x") {
+		t.Errorf("the same message without its layer: %d %s", status, got)
 	}
 	if status, got := s.run(good); status != statusOK || !strings.Contains(got, "https://api.github.com/x?a=1") {
 		t.Errorf("then: %d %s", status, got)
