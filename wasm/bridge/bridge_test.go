@@ -112,6 +112,44 @@ func TestALayersHeadersAreCheckedEveryCall(t *testing.T) {
 	}
 }
 
+// TestLayersThatDifferOnlyInHeldValuesAnswerEachWithItsOwn: two layers
+// whose long tokens the shim holds write the same record, and the engine
+// keeps the record it decoded last; each call still sends its own layer's
+// token, and a held token with a line feed is refused (D22).
+func TestLayersThatDifferOnlyInHeldValuesAnswerEachWithItsOwn(t *testing.T) {
+	s := newShim()
+	token := func(c string) (*layer, string) {
+		l, text := s.defaults(nil, `{"headers":{"authorization":"token `+strings.Repeat(c, 300)+`"}}`)
+		if l == nil {
+			t.Fatal(text)
+		}
+		return l, text
+	}
+	a, text := token("a")
+	b, _ := token("b")
+	// A layer .defaults() would refuse, as a shim could send it.
+	d, err := engine.DecodeJSON([]byte(strings.Replace(text, strings.Repeat("a", 300), strings.Repeat(`\n`, 300), 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := &layer{defaults: d}
+	s.long = true
+	if ra, rb := s.rec(nil, a.defaults, false), s.rec(nil, b.defaults, false); string(ra) != string(rb) {
+		t.Fatalf("the layers' records differ: %q %q", ra, rb)
+	}
+	s.long = false
+	for i, l := range []*layer{a, b, a, bad, b} {
+		status, got := s.run(s.msg(opEndpoint, l, route("GET /x"), ``))
+		switch {
+		case l == bad && (status != statusError || !strings.Contains(got, "ERR_INVALID_HEADER")):
+			t.Errorf("call %d, a token with a line feed: %d %s", i, status, got)
+		case l == a && (status != statusOK || !strings.Contains(got, strings.Repeat("a", 300))),
+			l == b && (status != statusOK || !strings.Contains(got, strings.Repeat("b", 300))):
+			t.Errorf("call %d: %d %s", i, status, got)
+		}
+	}
+}
+
 func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
 	s := newShim()
 	good := s.msg(opEndpoint, nil, route("GET /x"), `{"a":1}`)

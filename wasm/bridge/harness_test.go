@@ -18,7 +18,12 @@ import (
 type shim struct {
 	b    *Bridge
 	vals []engine.Value // the call under way, its layer's values first
+	long bool           // strings past shortString are held, as the shim holds a layer's
 }
+
+// shortString is the shim's SHORT_STRING (js/protocol.js): a layer's
+// strings longer than it are held.
+const shortString = 256
 
 // layer is a layer of .defaults() as the shim keeps it: the defaults the
 // engine answered, its host values the very values the caller gave.
@@ -41,7 +46,9 @@ func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...str
 	if l == nil {
 		out = binary.LittleEndian.AppendUint32(out, 0)
 	} else {
+		s.long = true
 		out = appendStr(out, string(s.rec(nil, l.defaults, false)))
+		s.long = false
 	}
 	if route == nil {
 		out = binary.LittleEndian.AppendUint32(out, noRoute)
@@ -116,7 +123,7 @@ func (s *shim) rec(out []byte, v engine.Value, held bool) []byte {
 	case engine.BigInt:
 		return appendStr(append(out, recBigInt), v.Text())
 	case engine.String:
-		if held {
+		if held || s.long && len(v.Text()) > shortString {
 			return append(out, recHeldString)
 		}
 		return appendStr(append(out, recString), v.Text())
@@ -194,7 +201,7 @@ type answerReader struct {
 func (r *answerReader) next() (tag, arg int) {
 	w := r.ops[r.p]
 	r.p++
-	return int(w&15), int(w>>4)
+	return int(w & 15), int(w >> 4)
 }
 
 // textAt returns the text at arg of the answer's text, its length the next word.
