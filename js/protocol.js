@@ -94,9 +94,6 @@ const strict = new TextDecoder("utf-8", { fatal: true });
 // Browsers with JS String Builtins write and read text through text.js.
 const ENCODE_BY_HAND = NATIVE_TEXT ? 48 : 256;
 
-// A load's buffer grown past LOAD_KEPT bytes is let go when its call returns.
-const LOAD_KEPT = 65536;
-
 /**
  * asciiOnly reports whether s is all ASCII, by hand and not with a regular
  * expression: V8 keeps the last string one matched as RegExp.input, which
@@ -444,15 +441,21 @@ class AnswerReader {
 
 /**
  * Loader answers the engine's request, during a call, for the whole value
- * of a held handle (protocol.go, load), written in full into Go's memory.
- * A failure is kept (error) and thrown when the call returns. Bridge.call
- * lets go of what it kept when the call returns.
+ * of a held handle (protocol.go, load), written straight into Go's memory.
+ * Where Go's room ends first, it answers the room the value needs so far,
+ * and Go asks again with more. A failure is kept (error) and thrown when
+ * the call returns. Bridge.call lets go of what it kept when the call
+ * returns.
  */
 class Loader {
   constructor(bridge) {
     this.bridge = bridge;
-    this.writer = new MessageWriter();
-    this.loaded = -1; // the handle the writer holds the value of
+    this.writer = new MessageWriter((w, n) => {
+      this.need = w.length + n;
+      throw FULL;
+    });
+    this.writer.text = bridge.message.text;
+    this.need = 0;
     this.bytes = 0; // what the call's loads wrote
     this.error = null;
   }
@@ -460,25 +463,24 @@ class Loader {
   load(h, ptr, cap) {
     const w = this.writer, bridge = this.bridge, table = bridge.table;
     try {
-      if (this.loaded !== h) {
-        w.begin([]);
-        w.u32(table.length); // the handles of its members start here
-        w.value(table[h], 2, HOLD_NONE);
-        // MAX_MESSAGE bounds the whole call, its loads included.
-        if ((this.bytes += w.length) + bridge.message.length > MAX_MESSAGE) throw tooLarge();
-        for (let i = 1; i < w.table.length; i++) table.push(w.table[i]);
-        this.loaded = h;
-      }
-      if (w.length > cap) return -w.length;
       bridge.views();
-      bridge.u8.set(w.buf.subarray(0, w.length), ptr >>> 0);
+      w.begin([], bridge.u8, ptr >>> 0, (ptr >>> 0) + cap);
+      w.u32(table.length); // the handles of its members start here
+      w.value(table[h], 2, HOLD_NONE);
+      // MAX_MESSAGE bounds the whole call, its loads included.
+      if ((this.bytes += w.length) + bridge.message.length > MAX_MESSAGE) throw tooLarge();
+      for (let i = 1; i < w.table.length; i++) table.push(w.table[i]);
       return w.length;
     } catch (e) {
+      if (e === FULL) return -this.need;
       this.error = e;
       return LOAD_FAILED;
     }
   }
 }
+
+// What a load's writer throws where Go's room ends.
+const FULL = {};
 
 /**
  * A layer is the defaults a call is made on, as every message carries them
@@ -618,11 +620,7 @@ export class Bridge {
       this.busy = false;
       const { answer, loader } = this;
       this.table = w.table = answer.table = answer.u8 = answer.u32 = loader.error = loader.writer.table = null;
-      loader.loaded = -1;
       loader.bytes = 0;
-      try {
-        if (loader.writer.buf.length > LOAD_KEPT) loader.writer.buf = new Uint8Array(LOAD_KEPT); // nor a copy of a large load
-      } catch {} // an allocation that fails here must not replace the call's answer
     }
   }
 }

@@ -53,6 +53,17 @@ export const cases = [
       same(mod.endpoint.merge(`GET /${path}é{/x}`).url, `/${path}é{/x}`, `template of ${n}, not ASCII`);
     }
   }],
+  ["url values too long to travel in the message are read whole, however long, growing or not, one after another in a call and across calls (spec rule 4)", (mod) => {
+    const text = (n, unit) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+    for (const n of [300, 5000, 50000, 1000, 20000]) {
+      for (const unit of ["tetris language ", "Straße 日本 "]) {
+        const repo = text(n, "rest.js-"), q = text(n, unit);
+        const labels = Array.from({ length: 20 }, (_, i) => text(n / 20 + i, unit));
+        const got = mod.endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo, q, labels });
+        same(got.url, `https://api.github.com/repos/octokit/${repo}/issues?q=${encodeURIComponent(q)}&labels=${encodeURIComponent(String(labels))}`, `url of ${n} (${unit})`);
+      }
+    }
+  }],
   ["a POST puts the rest in a JSON body with its content-type (D18, D20)", (mod) => {
     same(mod.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", labels: ["x"] }), {
       method: "post",
