@@ -114,10 +114,11 @@ function tooDeep() {
 
 /**
  * MessageWriter writes a message (protocol.go) into buf from start, up to
- * end: for a call, Go's input buffer in the module's memory itself; for a
- * load, a buffer of its own. When the message outgrows it, more room comes
- * from grow(writer, n) (Go's ew_reserve), or the buffer doubles. Every key
- * and record it writes is pushed onto table, in order: their handles.
+ * end: Go's input buffer in the module's memory itself for a call, the
+ * room Go gives for a load. When the message outgrows it, more room comes
+ * from grow(writer, n) (Go's ew_reserve) for a call, from a buffer of the
+ * writer's own for a load. Every key and record it writes is pushed onto
+ * table, in order: their handles.
  */
 class MessageWriter {
   constructor(grow = null) {
@@ -149,13 +150,14 @@ class MessageWriter {
     if (this.pos - this.start + n > MAX_MESSAGE) throw tooLarge();
     if (this.pos + n <= this.end) return;
     if (this.grow) return this.grow(this, n);
-    const len = this.length;
-    let size = this.buf.length * 2;
-    while (size < this.start + len + n) size *= 2;
-    const b = new Uint8Array(size);
-    b.set(this.buf.subarray(0, this.pos));
-    this.moveTo(b, this.start, size);
-    this.pos = this.start + len;
+    // Without grow, the message goes on in a buffer of its own, twice the
+    // room it needs (need), where the text module, which writes only into
+    // the engine's memory, is not used.
+    const len = this.length, b = new Uint8Array(2 * (this.need = len + n));
+    b.set(this.buf.subarray(this.start, this.pos));
+    this.moveTo(b, 0, b.length);
+    this.pos = len;
+    this.text = null;
   }
 
   u8(c) {
@@ -208,7 +210,7 @@ class MessageWriter {
   wide(s, i, p) {
     const rest = i === 0 ? s : s.slice(i);
     if ((NATIVE_TEXT || rest.length > ENCODE_BY_HAND) && rest.isWellFormed?.() !== false) {
-      return p + encoder.encodeInto(rest, this.buf.subarray(p)).written;
+      return p + encoder.encodeInto(rest, this.buf.subarray(p, this.end)).written;
     }
     const b = this.buf;
     for (let j = 0; j < rest.length; j++) {
@@ -442,20 +444,17 @@ class AnswerReader {
 /**
  * Loader answers the engine's request, during a call, for the whole value
  * of a held handle (protocol.go, load), written straight into Go's memory.
- * Where Go's room ends first, it answers the room the value needs so far,
- * and Go asks again with more. A failure is kept (error) and thrown when
- * the call returns. Bridge.call lets go of what it kept when the call
- * returns.
+ * Where Go's room ends first, the rest goes on in a buffer of the writer's
+ * own (MessageWriter.room), so that the value is read once and measured
+ * whole: load answers its length, Go makes room and asks again, and the
+ * buffer is copied. A failure is kept (error) and thrown when the call
+ * returns, which lets go of it and of the buffer.
  */
 class Loader {
   constructor(bridge) {
     this.bridge = bridge;
-    this.writer = new MessageWriter((w, n) => {
-      this.need = w.length + n;
-      throw FULL;
-    });
-    this.writer.text = bridge.message.text;
-    this.need = 0;
+    this.writer = new MessageWriter();
+    this.loaded = -1; // the handle the writer's own buffer holds the value of
     this.bytes = 0; // what the call's loads wrote
     this.error = null;
   }
@@ -464,23 +463,29 @@ class Loader {
     const w = this.writer, bridge = this.bridge, table = bridge.table;
     try {
       bridge.views();
-      w.begin([], bridge.u8, ptr >>> 0, (ptr >>> 0) + cap);
-      w.u32(table.length); // the handles of its members start here
-      w.value(table[h], 2, HOLD_NONE);
-      // MAX_MESSAGE bounds the whole call, its loads included.
-      if ((this.bytes += w.length) + bridge.message.length > MAX_MESSAGE) throw tooLarge();
-      for (let i = 1; i < w.table.length; i++) table.push(w.table[i]);
+      if (this.loaded !== h) {
+        w.begin([], bridge.u8, ptr >>> 0, (ptr >>> 0) + cap);
+        w.text = bridge.message.text;
+        w.u32(table.length); // the handles of its members start here
+        w.value(table[h], 2, HOLD_NONE);
+        // MAX_MESSAGE bounds the whole call, its loads included.
+        if ((this.bytes += w.length) + bridge.message.length > MAX_MESSAGE) throw tooLarge();
+        for (let i = 1; i < w.table.length; i++) table.push(w.table[i]);
+        if (w.buf === bridge.u8) return w.length;
+        this.loaded = h;
+        // Room for it, and for the next such value written straight in.
+        return -Math.max(w.length, w.need);
+      }
+      if (w.length > cap) return -w.length;
+      bridge.u8.set(w.buf.subarray(0, w.length), ptr >>> 0);
+      this.loaded = -1;
       return w.length;
     } catch (e) {
-      if (e === FULL) return -this.need;
       this.error = e;
       return LOAD_FAILED;
     }
   }
 }
-
-// What a load's writer throws where Go's room ends.
-const FULL = {};
 
 /**
  * A layer is the defaults a call is made on, as every message carries them
@@ -619,7 +624,8 @@ export class Bridge {
       // value of the call alive.
       this.busy = false;
       const { answer, loader } = this;
-      this.table = w.table = answer.table = answer.u8 = answer.u32 = loader.error = loader.writer.table = null;
+      this.table = w.table = answer.table = answer.u8 = answer.u32 = loader.error = loader.writer.table = loader.writer.buf = null;
+      loader.loaded = -1;
       loader.bytes = 0;
     }
   }

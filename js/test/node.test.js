@@ -180,6 +180,20 @@ test("node: when what is thrown out of the engine cannot even be described (the 
   assert.deepEqual(ep("GET /x/{a}", { a: 1 }), { method: "get", url: "https://api.github.com/x/1", headers: ep.DEFAULTS.headers });
 });
 
+test("node: a held value too large for the engine to read is refused before Go makes room for it: the engine's memory stays as it was (D29)", async () => {
+  const { prepare, start } = await import("../../dist/load.js");
+  const rt = prepare();
+  const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
+  const inst = new WebAssembly.Instance(module, rt.go.importObject);
+  const ep = start(rt, inst, module);
+  const size = () => inst.exports.mem.buffer.byteLength;
+  assert.equal(ep("GET /x{?a*}", { a: Array(1000).fill("abcdef") }).url, `https://api.github.com/x?${Array(1000).fill("a=abcdef").join("&")}`);
+  const before = size();
+  assert.throws(() => ep("GET /x{?a*}", { a: Array(3e6).fill("abcdef") }), (e) => e.code === "ERR_INVALID_ARGUMENT" && /too large/.test(e.message));
+  assert.equal(size(), before, "the engine's memory did not grow");
+  assert.equal(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
+});
+
 test("node: if Go's runtime exits in a call without a trap (a fatal error such as running out of memory), the call says so and the next works on a fresh instance (D29)", async () => {
   const { boot, prepare, restarter } = await import("../../dist/load.js");
   const { createEndpoint } = await import("../../dist/shim.js");

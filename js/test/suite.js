@@ -64,6 +64,15 @@ export const cases = [
       }
     }
   }],
+  ["a held value is read once, however long it is and however little room the engine had for it: each getter of a large object once (spec rule 4)", (mod) => {
+    for (const n of [10, 5000, 40000]) {
+      let reads = 0;
+      const a = {};
+      for (let i = 0; i < n; i++) Object.defineProperty(a, `k${i}`, { enumerable: true, get: () => (reads++, "v") });
+      const got = mod.endpoint("GET /x{?a*}", { a });
+      same([reads, got.url.length], [n, "https://api.github.com/x?".length + Object.keys(a).join("=v&").length + 2], `an object of ${n} getters`);
+    }
+  }],
   ["a POST puts the rest in a JSON body with its content-type (D18, D20)", (mod) => {
     same(mod.endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", labels: ["x"] }), {
       method: "post",

@@ -72,7 +72,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		if p := recover(); p != nil {
 			status = b.fail(PanicError(p))
 		}
-		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || len(b.load.arena) > bigCall {
+		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || cap(b.load.arena) > bigCall {
 			b.small = 0
 		} else if b.small < idleCalls {
 			b.small++

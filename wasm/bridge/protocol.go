@@ -64,9 +64,8 @@ import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
 // numbers now) and one rec, written in full, at ptr, and returns its
-// length; or -n when cap is too small, n being the room it needed so far
-// (Go grows the buffer to at least n and asks again, and the shim writes
-// the value anew); or LoadFailed when the value cannot be read (cyclic, too deep, a
+// length; or -length when cap is too small (Go grows the buffer and asks
+// again); or LoadFailed when the value cannot be read (cyclic, too deep, a
 // getter that throws: the shim keeps the error and throws it when the call
 // returns statusHostError).
 //
