@@ -122,16 +122,15 @@ function tooDeep() {
  */
 class MessageWriter {
   constructor(grow = null) {
-    this.buf = new Uint8Array(4096);
-    this.start = this.pos = 0;
-    this.end = this.buf.length;
+    this.buf = null;
+    this.start = this.pos = this.end = this.need = 0;
     this.grow = grow;
     this.table = [];
     this.text = null; // textIn's functions, for a writer into the engine's memory
   }
 
   /** begin starts a message at buf[start], with room up to end. */
-  begin(table, buf = this.buf, start = 0, end = buf.length) {
+  begin(table, buf, start, end) {
     this.moveTo(buf, start, end);
     this.table = table;
   }
