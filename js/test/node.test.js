@@ -180,7 +180,7 @@ test("node: when what is thrown out of the engine cannot even be described (the 
   assert.deepEqual(ep("GET /x/{a}", { a: 1 }), { method: "get", url: "https://api.github.com/x/1", headers: ep.DEFAULTS.headers });
 });
 
-test("node: a held value too large for the engine to read is refused before Go makes room for it: the engine's memory stays as it was (D29)", async () => {
+test("node: a url value too large for the engine to read is refused without growing the engine's memory (D29)", async () => {
   const { prepare, start } = await import("../../dist/load.js");
   const rt = prepare();
   const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
