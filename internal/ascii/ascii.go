@@ -1,11 +1,14 @@
 // Package ascii holds the tests of text that look at eight bytes at once,
 // shared by the engine (internal/engine) and the bridge (wasm/bridge): whether text is
 // ASCII (every url and query value, every string of an answer) and whether
-// it is printable ASCII (every header value).
+// it is printable ASCII (every header value), and whether it holds a dot,
+// plain or percent-encoded (every expansion that a dot segment may come
+// from).
 package ascii
 
 const (
 	highBits = 0x8080808080808080
+	lowBits  = 0x0101010101010101
 	spaces   = 0x2020202020202020
 )
 
@@ -95,4 +98,45 @@ func Equal(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// HasDot reports whether s holds a dot as a URI reads one: "." or its
+// percent-encoding, "%2E" or "%2e" (RFC 3986, section 2.3). It tests eight
+// positions at once: a dot segment must hold one, and an expansion of a
+// thousand bytes holds none far more often than it holds one.
+func HasDot(s string) bool {
+	i := 0
+	// Each step reads the words at i, i+1 and i+2, so that byte k of each
+	// holds s[i+k], s[i+k+1] and s[i+k+2]: a triplet starting at i+k.
+	for ; i+18 <= len(s); i += 16 {
+		if dotAt(word(s, i), word(s, i+1), word(s, i+2))|dotAt(word(s, i+8), word(s, i+9), word(s, i+10)) != 0 {
+			return true
+		}
+	}
+	for ; i+10 <= len(s); i += 8 {
+		if dotAt(word(s, i), word(s, i+1), word(s, i+2)) != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] == '.' || s[i] == '%' && i+2 < len(s) && s[i+1] == '2' && s[i+2]|0x20 == 'e' {
+			return true
+		}
+	}
+	return false
+}
+
+// dotAt returns the high bit of each byte k of a where a dot starts, given
+// the words a, b and c at i, i+1 and i+2 of the text: byte k of a is ".",
+// or bytes k of a, b and c are "%", "2" and "E" or "e".
+func dotAt(a, b, c uint64) uint64 {
+	return zeros(a^'.'*lowBits) | zeros(a^'%'*lowBits)&zeros(b^'2'*lowBits)&zeros((c|spaces)^'e'*lowBits)
+}
+
+// zeros returns the high bit of each byte of x that is zero, and no other
+// bit. Adding 0x7F to a byte's low seven bits sets its high bit unless they
+// are all clear, and never carries into the next byte.
+func zeros(x uint64) uint64 {
+	const low7 = 0x7F7F7F7F7F7F7F7F
+	return ^((x&low7 + low7) | x | low7)
 }

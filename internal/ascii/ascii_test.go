@@ -126,3 +126,60 @@ func TestEqualFindsADifferenceAtEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+// hasDotByteAtATime is the definition HasDot must agree with.
+func hasDotByteAtATime(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' || strings.HasPrefix(s[i:], "%2E") || strings.HasPrefix(s[i:], "%2e") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHasDotFindsADotAtEveryPosition: a "." and a "%2E" or "%2e" are found
+// wherever they start, across the eight-byte words and in the tail, and the
+// near misses ("%2F", "%3E", "%2", a "%" at the end, bytes one off a dot
+// or an "e") are not dots.
+func TestHasDotFindsADotAtEveryPosition(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for _, fill := range []byte{'a', '%', '2', 'e', 'E', '-', '/', 0xae, 0xe5} {
+			s := strings.Repeat(string(fill), n)
+			if got, want := HasDot(s), hasDotByteAtATime(s); got != want {
+				t.Errorf("HasDot(%d × %#x) = %v", n, fill, got)
+			}
+			for i := 0; i <= n; i++ {
+				for _, ins := range []string{".", "%2E", "%2e", "%2F", "%3E", "%2", "%", "\x2e", "\xae", "%2\xc5", "%\x322e", "%%2e"} {
+					b := s[:i] + ins + s[i:]
+					if got, want := HasDot(b), hasDotByteAtATime(b); got != want {
+						t.Errorf("HasDot(%q) = %v", b, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzHasDot: HasDot agrees with the byte-at-a-time definition.
+func FuzzHasDot(f *testing.F) {
+	f.Add("src%2Fcomponents%2Fforms%2Finputs%2F")
+	f.Add("a%2ea")
+	f.Add("..")
+	f.Fuzz(func(t *testing.T, s string) {
+		if HasDot(s) != hasDotByteAtATime(s) {
+			t.Errorf("HasDot(%q) = %v", s, HasDot(s))
+		}
+	})
+}
+
+// BenchmarkHasDot: a contents path of 1,000 characters, escaped: 1,072
+// bytes with no dot.
+func BenchmarkHasDot(b *testing.B) {
+	s := strings.Repeat("src%2Fcomponents%2Fforms%2Finputs%2F", 30)[:1072]
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		if HasDot(s) {
+			b.Fatal("a dot")
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/endpoint-wasm/endpoint-wasm/internal/ascii"
+)
 
 // Where parameters land in a url's path: a parameter may not make a "." or
 // ".." segment (D32), and a segment in the middle of the path needs its
@@ -44,12 +48,8 @@ func (t *template) markDotRisk() {
 // expansion always starts a whole triplet, so no two pieces of text join
 // into one "%2e".
 func makesDots(b []byte) bool {
-	i := 0
-	for i < len(b) && b[i] != '.' && b[i] != '%' {
-		i++
-	}
-	if i == len(b) {
-		return false // the usual value: no dot at all
+	if !ascii.HasDot(viewString(b)) {
+		return false // the usual expansion: no dot at all
 	}
 	for a := 0; a < len(b); {
 		e := a
