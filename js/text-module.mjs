@@ -20,23 +20,9 @@ export const SCRATCH = 1024;
 //   (global $scratch (ref $units) (array.new_default $units (i32.const SCRATCH)))
 //
 //   (func (export "write") (param $s externref) (param $at i32) (result i32)
-//     (local $n i32) (local $i i32) (local $c i32) (local $a i32) (local $b i32) (local $d i32)
+//     (local $n i32) (local $i i32) (local $c i32)
 //     ;; $into returns how many units it copied: the string's length
 //     (local.set $n (call $into (local.get $s) (global.get $scratch) (i32.const 0)))
-//     ;; four characters a step while they are ASCII, in one store
-//     (block $slow (loop $quad
-//       (br_if $slow (i32.gt_u (i32.add (local.get $i) (i32.const 4)) (local.get $n)))
-//       (local.set $a (array.get_u $units (global.get $scratch) (local.get $i)))
-//       (local.set $b (array.get_u $units (global.get $scratch) (i32.add (local.get $i) (i32.const 1))))
-//       (local.set $c (array.get_u $units (global.get $scratch) (i32.add (local.get $i) (i32.const 2))))
-//       (local.set $d (array.get_u $units (global.get $scratch) (i32.add (local.get $i) (i32.const 3))))
-//       (br_if $slow (i32.ge_u (i32.or (i32.or (i32.or (local.get $a) (local.get $b)) (local.get $c)) (local.get $d)) (i32.const 0x80)))
-//       (i32.store (i32.add (local.get $at) (local.get $i))
-//         (i32.or (i32.or (i32.or (local.get $a) (i32.shl (local.get $b) (i32.const 8)))
-//           (i32.shl (local.get $c) (i32.const 16))) (i32.shl (local.get $d) (i32.const 24))))
-//       (local.set $i (i32.add (local.get $i) (i32.const 4)))
-//       (br $quad)))
-//     ;; the rest one at a time, up to the first character past ASCII
 //     (block $done (loop $next
 //       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
 //       (local.set $c (array.get_u $units (global.get $scratch) (local.get $i)))
@@ -48,20 +34,7 @@ export const SCRATCH = 1024;
 //     (local.get $n))
 //
 //   (func (export "read") (param $at i32) (param $n i32) (result externref)
-//     (local $i i32) (local $w i32)
-//     ;; four bytes a step, in one load
-//     (block $tail (loop $quad
-//       (br_if $tail (i32.gt_u (i32.add (local.get $i) (i32.const 4)) (local.get $n)))
-//       (local.set $w (i32.load (i32.add (local.get $at) (local.get $i))))
-//       (array.set $units (global.get $scratch) (local.get $i) (i32.and (local.get $w) (i32.const 0xff)))
-//       (array.set $units (global.get $scratch) (i32.add (local.get $i) (i32.const 1))
-//         (i32.and (i32.shr_u (local.get $w) (i32.const 8)) (i32.const 0xff)))
-//       (array.set $units (global.get $scratch) (i32.add (local.get $i) (i32.const 2))
-//         (i32.and (i32.shr_u (local.get $w) (i32.const 16)) (i32.const 0xff)))
-//       (array.set $units (global.get $scratch) (i32.add (local.get $i) (i32.const 3))
-//         (i32.and (i32.shr_u (local.get $w) (i32.const 24)) (i32.const 0xff)))
-//       (local.set $i (i32.add (local.get $i) (i32.const 4)))
-//       (br $quad)))
+//     (local $i i32)
 //     (block $done (loop $next
 //       (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
 //       (array.set $units (global.get $scratch) (local.get $i)
@@ -83,9 +56,8 @@ const G_SCRATCH = 0;
 const block = [0x02, 0x40], loop = [0x03, 0x40], if_ = [0x04, 0x40], end = [0x0b];
 const br = (d) => [0x0c, d], br_if = (d) => [0x0d, d], return_ = [0x0f], call = (f) => [0x10, f];
 const local_get = (i) => [0x20, i], local_set = (i) => [0x21, i], global_get = (i) => [0x23, i];
-const i32_const = (n) => [0x41, ...sleb(n)], i32_add = [0x6a], i32_sub = [0x6b], i32_ge_u = [0x4f], i32_gt_u = [0x4b];
-const i32_and = [0x71], i32_or = [0x72], i32_shl = [0x74], i32_shr_u = [0x76];
-const i32_load8_u = [0x2d, 0, 0], i32_store8 = [0x3a, 0, 0], i32_load = [0x28, 0, 0], i32_store = [0x36, 0, 0];
+const i32_const = (n) => [0x41, ...sleb(n)], i32_add = [0x6a], i32_sub = [0x6b], i32_ge_u = [0x4f];
+const i32_load8_u = [0x2d, 0, 0], i32_store8 = [0x3a, 0, 0];
 const array_new_default = (t) => [0xfb, 0x07, t], array_get_u = (t) => [0xfb, 0x0d, t], array_set = (t) => [0xfb, 0x0e, t];
 
 // for_i(n, body): for (i = 0; i < n; i++) body, with i and n locals.
@@ -98,27 +70,12 @@ const for_i = (i, n, body) => [
 ];
 
 function writeBody() {
-  const s = 0, at = 1, n = 2, i = 3, c = 4, a = 5, b = 6, d = 7;
-  const unit = (k) => [...global_get(G_SCRATCH), ...local_get(i), ...(k ? [...i32_const(k), ...i32_add] : []), ...array_get_u(UNITS)];
+  const s = 0, at = 1, n = 2, i = 3, c = 4;
   return [
-    ...locals([[6, I32]]),
+    ...locals([[3, I32]]),
     ...local_get(s), ...global_get(G_SCRATCH), ...i32_const(0), ...call(FN_INTO), ...local_set(n),
-    // Four characters a step while they are ASCII: one store of four bytes.
-    ...block, ...loop,
-    ...local_get(i), ...i32_const(4), ...i32_add, ...local_get(n), ...i32_gt_u, ...br_if(1),
-    ...unit(0), ...local_set(a), ...unit(1), ...local_set(b), ...unit(2), ...local_set(c), ...unit(3), ...local_set(d),
-    ...local_get(a), ...local_get(b), ...i32_or, ...local_get(c), ...i32_or, ...local_get(d), ...i32_or,
-    ...i32_const(0x80), ...i32_ge_u, ...br_if(1),
-    ...local_get(at), ...local_get(i), ...i32_add,
-    ...local_get(a), ...local_get(b), ...i32_const(8), ...i32_shl, ...i32_or,
-    ...local_get(c), ...i32_const(16), ...i32_shl, ...i32_or,
-    ...local_get(d), ...i32_const(24), ...i32_shl, ...i32_or,
-    ...i32_store,
-    ...local_get(i), ...i32_const(4), ...i32_add, ...local_set(i), ...br(0),
-    ...end, ...end,
-    // The rest a character at a time, up to the first past ASCII.
     ...for_i(i, n, [
-      ...unit(0), ...local_set(c),
+      ...global_get(G_SCRATCH), ...local_get(i), ...array_get_u(UNITS), ...local_set(c),
       ...local_get(c), ...i32_const(0x80), ...i32_ge_u, ...if_,
       ...i32_const(-1), ...local_get(i), ...i32_sub, ...return_,
       ...end,
@@ -129,21 +86,9 @@ function writeBody() {
 }
 
 function readBody() {
-  const at = 0, n = 1, i = 2, w = 3;
-  const set = (k, shift) => [
-    ...global_get(G_SCRATCH), ...local_get(i), ...(k ? [...i32_const(k), ...i32_add] : []),
-    ...local_get(w), ...(shift ? [...i32_const(shift), ...i32_shr_u] : []), ...i32_const(0xff), ...i32_and,
-    ...array_set(UNITS),
-  ];
+  const at = 0, n = 1, i = 2;
   return [
-    ...locals([[2, I32]]),
-    // Four bytes a step: one load of four.
-    ...block, ...loop,
-    ...local_get(i), ...i32_const(4), ...i32_add, ...local_get(n), ...i32_gt_u, ...br_if(1),
-    ...local_get(at), ...local_get(i), ...i32_add, ...i32_load, ...local_set(w),
-    ...set(0, 0), ...set(1, 8), ...set(2, 16), ...set(3, 24),
-    ...local_get(i), ...i32_const(4), ...i32_add, ...local_set(i), ...br(0),
-    ...end, ...end,
+    ...locals([[1, I32]]),
     ...for_i(i, n, [
       ...global_get(G_SCRATCH), ...local_get(i),
       ...local_get(at), ...local_get(i), ...i32_add, ...i32_load8_u,
