@@ -35,28 +35,6 @@ func TestIsFindsANonASCIIByteAtEveryPosition(t *testing.T) {
 	}
 }
 
-// FuzzIs: Is agrees with the byte-at-a-time definition.
-func FuzzIs(f *testing.F) {
-	f.Add("https://api.github.com/repos/o/r")
-	f.Add("Straße 日本語")
-	f.Fuzz(func(t *testing.T, s string) {
-		if Is(s) != byteAtATime(s) {
-			t.Errorf("Is(%q) = %v", s, Is(s))
-		}
-	})
-}
-
-// BenchmarkIs: a url of 1,300 bytes, as a long search query makes.
-func BenchmarkIs(b *testing.B) {
-	s := strings.Repeat("https://api.github.com/search/issues?q=tetris%20language%3Aassembly", 20)[:1300]
-	b.SetBytes(int64(len(s)))
-	for b.Loop() {
-		if !Is(s) {
-			b.Fatal("not ASCII")
-		}
-	}
-}
-
 func printableByteAtATime(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x80 {
@@ -87,18 +65,6 @@ func TestPrintableFindsEveryOtherByteAtEveryPosition(t *testing.T) {
 			}
 		}
 	}
-}
-
-// FuzzPrintable: Printable agrees with the byte-at-a-time definition.
-func FuzzPrintable(f *testing.F) {
-	f.Add("octokit-core.js/7.0.8 Node.js/20.20.2 (linux; x64)")
-	f.Add("token x\r\nx-injected: 1")
-	f.Add("\x1f\x20\x7f\x80")
-	f.Fuzz(func(t *testing.T, s string) {
-		if Printable(s) != printableByteAtATime(s) {
-			t.Errorf("Printable(%q) = %v", s, Printable(s))
-		}
-	})
 }
 
 // TestEqualFindsADifferenceAtEveryPosition: whatever its place in the
@@ -160,26 +126,48 @@ func TestHasDotFindsADotAtEveryPosition(t *testing.T) {
 	}
 }
 
-// FuzzHasDot: HasDot agrees with the byte-at-a-time definition.
-func FuzzHasDot(f *testing.F) {
-	f.Add("src%2Fcomponents%2Fforms%2Finputs%2F")
-	f.Add("a%2ea")
-	f.Add("..")
+// FuzzTestsAgreeWithTheirDefinitions: Is, Printable and HasDot, which
+// test eight bytes at once, agree with their byte-at-a-time definitions.
+func FuzzTestsAgreeWithTheirDefinitions(f *testing.F) {
+	for _, seed := range []string{
+		"https://api.github.com/repos/o/r", "Straße 日本語",
+		"octokit-core.js/7.0.8 Node.js/20.20.2 (linux; x64)", "token x\r\nx-injected: 1", "\x1f\x20\x7f\x80",
+		"src%2Fcomponents%2Fforms%2Finputs%2F", "a%2ea", "..",
+	} {
+		f.Add(seed)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if Is(s) != byteAtATime(s) {
+			t.Errorf("Is(%q) = %v", s, Is(s))
+		}
+		if Printable(s) != printableByteAtATime(s) {
+			t.Errorf("Printable(%q) = %v", s, Printable(s))
+		}
 		if HasDot(s) != hasDotByteAtATime(s) {
 			t.Errorf("HasDot(%q) = %v", s, HasDot(s))
 		}
 	})
 }
 
-// BenchmarkHasDot: a contents path of 1,000 characters, escaped: 1,072
-// bytes with no dot.
-func BenchmarkHasDot(b *testing.B) {
-	s := strings.Repeat("src%2Fcomponents%2Fforms%2Finputs%2F", 30)[:1072]
-	b.SetBytes(int64(len(s)))
-	for b.Loop() {
-		if HasDot(s) {
-			b.Fatal("a dot")
-		}
+// BenchmarkLongText: Is on a url of 1,300 bytes, as a long search query
+// makes, and HasDot on the 1,072 bytes, none a dot, of a contents path of
+// 1,000 characters escaped.
+func BenchmarkLongText(b *testing.B) {
+	url := strings.Repeat("https://api.github.com/search/issues?q=tetris%20language%3Aassembly", 20)[:1300]
+	path := strings.Repeat("src%2Fcomponents%2Fforms%2Finputs%2F", 30)[:1072]
+	for _, c := range []struct {
+		name string
+		s    string
+		test func(string) bool
+		want bool
+	}{{"Is", url, Is, true}, {"HasDot", path, HasDot, false}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.s)))
+			for b.Loop() {
+				if c.test(c.s) != c.want {
+					b.Fatalf("%s = %v", c.name, !c.want)
+				}
+			}
+		})
 	}
 }
