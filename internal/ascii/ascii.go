@@ -108,11 +108,6 @@ func HasDot(s string) bool {
 	i := 0
 	// Each step reads the words at i, i+1 and i+2, so that byte k of each
 	// holds s[i+k], s[i+k+1] and s[i+k+2]: a triplet starting at i+k.
-	for ; i+18 <= len(s); i += 16 {
-		if dotAt(word(s, i), word(s, i+1), word(s, i+2))|dotAt(word(s, i+8), word(s, i+9), word(s, i+10)) != 0 {
-			return true
-		}
-	}
 	for ; i+10 <= len(s); i += 8 {
 		if dotAt(word(s, i), word(s, i+1), word(s, i+2)) != 0 {
 			return true
