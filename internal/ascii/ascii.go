@@ -1,10 +1,12 @@
 // Package ascii holds the tests of text that look at eight bytes at once,
 // shared by the engine (internal/engine) and the bridge (wasm/bridge): whether text is
 // ASCII (every url and query value, every string of an answer) and whether
-// it is printable ASCII (every header value), and whether it holds a dot,
+// it is printable ASCII (every header value), and where it holds a dot,
 // plain or percent-encoded (every expansion that a dot segment may come
 // from).
 package ascii
+
+import "math/bits"
 
 const (
 	highBits = 0x8080808080808080
@@ -100,25 +102,25 @@ func Equal(a, b string) bool {
 	return true
 }
 
-// HasDot reports whether s holds a dot as a URI reads one: "." or its
-// percent-encoding, "%2E" or "%2e" (RFC 3986, section 2.3). It tests eight
-// positions at once: a dot segment must hold one, and an expansion of a
-// thousand bytes holds none far more often than it holds one.
-func HasDot(s string) bool {
+// IndexDot returns the index of the first dot in s as a URI reads one: "."
+// or its percent-encoding, "%2E" or "%2e" (RFC 3986, section 2.3); or -1.
+// It tests eight positions at once: a dot segment must hold one, and an
+// expansion of a thousand bytes holds none far more often than it holds one.
+func IndexDot(s string) int {
 	i := 0
 	// Each step reads the words at i, i+1 and i+2, so that byte k of each
 	// holds s[i+k], s[i+k+1] and s[i+k+2]: a triplet starting at i+k.
 	for ; i+10 <= len(s); i += 8 {
-		if dotAt(word(s, i), word(s, i+1), word(s, i+2)) != 0 {
-			return true
+		if m := dotAt(word(s, i), word(s, i+1), word(s, i+2)); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for ; i < len(s); i++ {
 		if s[i] == '.' || s[i] == '%' && i+2 < len(s) && s[i+1] == '2' && s[i+2]|0x20 == 'e' {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // dotAt returns the high bit of each byte k of a where a dot starts, given

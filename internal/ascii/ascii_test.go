@@ -93,32 +93,32 @@ func TestEqualFindsADifferenceAtEveryPosition(t *testing.T) {
 	}
 }
 
-// hasDotByteAtATime is the definition HasDot must agree with.
-func hasDotByteAtATime(s string) bool {
+// indexDotByteAtATime is the definition IndexDot must agree with.
+func indexDotByteAtATime(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '.' || strings.HasPrefix(s[i:], "%2E") || strings.HasPrefix(s[i:], "%2e") {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
-// TestHasDotFindsADotAtEveryPosition: a "." and a "%2E" or "%2e" are found
+// TestIndexDotFindsADotAtEveryPosition: a "." and a "%2E" or "%2e" are found
 // wherever they start, across the eight-byte words and in the tail, and the
 // near misses ("%2F", "%3E", "%2", a "%" at the end, bytes one off a dot
 // or an "e") are not dots.
-func TestHasDotFindsADotAtEveryPosition(t *testing.T) {
+func TestIndexDotFindsADotAtEveryPosition(t *testing.T) {
 	for n := 0; n <= 40; n++ {
 		for _, fill := range []byte{'a', '%', '2', 'e', 'E', '-', '/', 0xae, 0xe5} {
 			s := strings.Repeat(string(fill), n)
-			if got, want := HasDot(s), hasDotByteAtATime(s); got != want {
-				t.Errorf("HasDot(%d × %#x) = %v", n, fill, got)
+			if got, want := IndexDot(s), indexDotByteAtATime(s); got != want {
+				t.Errorf("IndexDot(%d × %#x) = %d, want %d", n, fill, got, want)
 			}
 			for i := 0; i <= n; i++ {
 				for _, ins := range []string{".", "%2E", "%2e", "%2F", "%3E", "%2", "%", "\x2e", "\xae", "%2\xc5", "%\x322e", "%%2e"} {
 					b := s[:i] + ins + s[i:]
-					if got, want := HasDot(b), hasDotByteAtATime(b); got != want {
-						t.Errorf("HasDot(%q) = %v", b, got)
+					if got, want := IndexDot(b), indexDotByteAtATime(b); got != want {
+						t.Errorf("IndexDot(%q) = %d, want %d", b, got, want)
 					}
 				}
 			}
@@ -126,7 +126,7 @@ func TestHasDotFindsADotAtEveryPosition(t *testing.T) {
 	}
 }
 
-// FuzzTestsAgreeWithTheirDefinitions: Is, Printable and HasDot, which
+// FuzzTestsAgreeWithTheirDefinitions: Is, Printable and IndexDot, which
 // test eight bytes at once, agree with their byte-at-a-time definitions.
 func FuzzTestsAgreeWithTheirDefinitions(f *testing.F) {
 	for _, seed := range []string{
@@ -143,14 +143,14 @@ func FuzzTestsAgreeWithTheirDefinitions(f *testing.F) {
 		if Printable(s) != printableByteAtATime(s) {
 			t.Errorf("Printable(%q) = %v", s, Printable(s))
 		}
-		if HasDot(s) != hasDotByteAtATime(s) {
-			t.Errorf("HasDot(%q) = %v", s, HasDot(s))
+		if IndexDot(s) != indexDotByteAtATime(s) {
+			t.Errorf("IndexDot(%q) = %d", s, IndexDot(s))
 		}
 	})
 }
 
 // BenchmarkLongText: Is on a url of 1,300 bytes, as a long search query
-// makes, and HasDot on the 1,072 bytes, none a dot, of a contents path of
+// makes, and IndexDot on the 1,072 bytes, none a dot, of a contents path of
 // 1,000 characters escaped.
 func BenchmarkLongText(b *testing.B) {
 	url := strings.Repeat("https://api.github.com/search/issues?q=tetris%20language%3Aassembly", 20)[:1300]
@@ -160,7 +160,7 @@ func BenchmarkLongText(b *testing.B) {
 		s    string
 		test func(string) bool
 		want bool
-	}{{"Is", url, Is, true}, {"HasDot", path, HasDot, false}} {
+	}{{"Is", url, Is, true}, {"IndexDot", path, func(s string) bool { return IndexDot(s) >= 0 }, false}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.s)))
 			for b.Loop() {

@@ -273,6 +273,40 @@ func TestAParameterMayNotMakeADotSegment(t *testing.T) { // D32
 	}
 }
 
+// TestEveryDotSegmentOfAReservedValueIsRefused: D32 over every value of up
+// to five bytes of dots, escapes, letters and separators, as {+x} at the
+// end of a path, alone, after twelve bytes whose pieces hold dots among
+// letters, and before sixteen letters: a value is refused exactly when its
+// expansion has a "." or ".." path segment. RFC 6570 expands such a value
+// as it is, but for a "%" that starts no triplet, which becomes "%25".
+func TestEveryDotSegmentOfAReservedValueIsRefused(t *testing.T) { // D32
+	var walk func(v string)
+	walk = func(v string) {
+		for _, x := range []string{v, "a.b/.ab/ab./" + v, v + "/abababababababab"} {
+			exp := "https://api.github.com/x/" + x
+			for i := 0; i < len(exp); i++ {
+				if exp[i] == '%' && !isTriplet(exp, i) {
+					exp = exp[:i+1] + "25" + exp[i+1:]
+				}
+			}
+			want := false
+			for _, seg := range strings.Split(urlPath(exp), "/") {
+				want = want || dotSegment.MatchString(seg)
+			}
+			r, err := Endpoint("GET /x/{+x}", O("x", x))
+			if refused := codeOf(err) == CodeInvalidParameter; refused != want || err != nil && !refused {
+				t.Fatalf("x = %q: %v %v, want refused %v (it expands to %q)", x, r, err, want, exp)
+			}
+		}
+		if len(v) < 5 {
+			for _, c := range "./%2ea?" {
+				walk(v + string(c))
+			}
+		}
+	}
+	walk("")
+}
+
 var listCases = []whereCase{
 	{name: "a query key ending in [] with an array is written once per element (D33)",
 		route: "GET /orgs/{org}/projectsV2/{project_number}/items", options: `{"org":"o","project_number":1,"fields[]":[1,2],"per_page":10}`,
