@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -46,30 +47,44 @@ func TestExpressionsReadingMoreMembersThanTheLimitAreAnError(t *testing.T) {
 	}
 }
 
-// countingLoader gives the list of handle 0 and counts the loads.
+// countingLoader gives the list ["a", "b"] for every handle and counts the
+// loads of each.
 type countingLoader struct {
-	list  Value
-	loads int
+	loads map[int]int
 }
 
 func (l *countingLoader) Load(v Value) (Value, error) {
-	l.loads++
-	return l.list, nil
+	h, _ := v.Handle()
+	l.loads[h]++
+	return From([]any{"a", "b"}), nil
 }
 
 // An unloaded value that several expressions name is asked of the Loader
 // once in a call, and once again in the next: each load may cost as much as
-// the value (D29).
+// the value (D29). So it is with one such value and with ten.
 func TestAValueNamedByManyExpressionsIsLoadedOncePerCall(t *testing.T) {
-	l := &countingLoader{list: From([]any{"a", "b"})}
-	s := &session{loader: l}
-	for call := 1; call <= 2; call++ {
-		r, err := s.Endpoint(New(), "GET /x/{v}/{v}{?v}", O("v", Unloaded(Array, 0)))
-		if err != nil || r.URL != "https://api.github.com/x/a,b/a,b?v=a,b" {
-			t.Fatalf("call %d: %v, %v", call, r, err)
+	for _, n := range []int{1, 10} {
+		l := &countingLoader{loads: map[int]int{}}
+		s := &session{loader: l}
+		var route, want strings.Builder
+		route.WriteString("GET /x")
+		want.WriteString("https://api.github.com/x")
+		var params []any
+		for i := range n {
+			fmt.Fprintf(&route, "/{v%d}/{v%d}", i, i)
+			want.WriteString("/a,b/a,b")
+			params = append(params, fmt.Sprintf("v%d", i), Unloaded(Array, i))
 		}
-		if l.loads != call {
-			t.Errorf("after call %d: %d loads, want %d", call, l.loads, call)
+		for call := 1; call <= 2; call++ {
+			r, err := s.Endpoint(New(), route.String(), O(params...))
+			if err != nil || r.URL != want.String() {
+				t.Fatalf("%d values, call %d: %v, %v", n, call, r, err)
+			}
+			for i := range n {
+				if l.loads[i] != call {
+					t.Errorf("%d values, after call %d: value %d loaded %d times, want %d", n, call, i, l.loads[i], call)
+				}
+			}
 		}
 	}
 }

@@ -31,7 +31,55 @@ type session struct {
 	// may read one value many times (a url of n expressions "{a}" naming
 	// one unloaded array asks for it n times), and loads it once, so that
 	// such a url costs what it holds, not its square (D29).
-	loaded map[int32]Value
+	loaded loadedValues
+}
+
+// loadedValues is a call's loaded values by handle: the first few in an
+// array, looked through in turn, the rest in a map. A call loads one or
+// two values, where a map would cost more to fill and clear than the
+// value does to load.
+type loadedValues struct {
+	few  [4]loadedValue
+	n    int
+	more map[int32]Value
+}
+
+type loadedValue struct {
+	h int32
+	v Value
+}
+
+// get returns the value loaded for handle h in this call.
+func (l *loadedValues) get(h int32) (Value, bool) {
+	for i := range l.few[:l.n] {
+		if l.few[i].h == h {
+			return l.few[i].v, true
+		}
+	}
+	v, ok := l.more[h]
+	return v, ok
+}
+
+// put records v as the value loaded for handle h, which get did not find.
+func (l *loadedValues) put(h int32, v Value) {
+	if l.n < len(l.few) {
+		l.few[l.n] = loadedValue{h, v}
+		l.n++
+		return
+	}
+	if l.more == nil {
+		l.more = make(map[int32]Value)
+	}
+	l.more[h] = v
+}
+
+// reset forgets every value, for the next call.
+func (l *loadedValues) reset() {
+	clear(l.few[:l.n]) // the last call's values are let go
+	l.n = 0
+	if len(l.more) > 0 {
+		clear(l.more)
+	}
 }
 
 // Endpoint is Builder.Endpoint in this session.
@@ -86,9 +134,7 @@ func (s *session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 
 // begin starts a call: every scratch buffer is free again.
 func (s *session) begin() {
-	if len(s.loaded) > 0 {
-		clear(s.loaded)
-	}
+	s.loaded.reset()
 	s.nobj = 0
 	s.list = s.list[:0]
 	s.text = s.text[:0]
@@ -128,7 +174,7 @@ func (s *session) load(v Value, field string) (Value, error) {
 // for nearly every value the engine reads, is inlined: in WebAssembly a Go
 // call costs more than the test.
 func (s *session) loadNow(v Value, field string) (Value, error) {
-	if lv, ok := s.loaded[v.handle()]; ok {
+	if lv, ok := s.loaded.get(v.handle()); ok {
 		return lv, nil
 	}
 	if s.loader == nil {
@@ -145,10 +191,7 @@ func (s *session) loadNow(v Value, field string) (Value, error) {
 		lv = lv.withHandle(v.handle())
 	}
 	if h := v.handle(); h != 0 { // a value without a handle cannot be named again
-		if s.loaded == nil {
-			s.loaded = make(map[int32]Value)
-		}
-		s.loaded[h] = lv
+		s.loaded.put(h, lv)
 	}
 	return lv, nil
 }
