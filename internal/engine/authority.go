@@ -24,11 +24,10 @@ func readAuthority(u string, from int) authority {
 	}
 	a.host = a.start
 	for a.end = a.start; a.end < len(u); a.end++ {
-		c := u[a.end]
-		if c == '/' || c == '\\' || c == '?' || c == '#' || c <= ' ' || c == 0x7f {
-			break
-		}
-		if c == '@' {
+		if c := u[a.end]; charClass[c]&classAuthority != 0 { // one test for the bytes most hosts hold none of
+			if c != '@' {
+				break
+			}
 			a.host = a.end + 1
 		}
 	}

@@ -22,6 +22,7 @@ const (
 	classToken                    // an RFC 9110 token character (header names, D22)
 	classBreaksHeader             // CR, LF or NUL: never in a header (D22)
 	classUpper                    // A-Z, which header names are lower-cased of (D22)
+	classAuthority                // ends an authority, or is the "@" that ends its userinfo (readAuthority)
 )
 
 var charClass = func() (t [256]uint8) {
@@ -48,6 +49,12 @@ var charClass = func() (t [256]uint8) {
 	}
 	for _, c := range "!#$%&'*+-.^_`|~" {
 		t[c] |= classToken
+	}
+	for c := 0; c <= ' '; c++ {
+		t[c] |= classAuthority
+	}
+	for _, c := range "/\\?#@\x7f" {
+		t[c] |= classAuthority
 	}
 	t['\r'] |= classBreaksHeader
 	t['\n'] |= classBreaksHeader

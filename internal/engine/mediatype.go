@@ -15,7 +15,18 @@ func readMediaType(v Value) (format string, previews []Value, err error) {
 	default:
 		return "", nil, errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind()))
 	}
-	if f, ok := v.obj().Get("format"); ok && f.IsDefined() {
+	// One pass over the members finds both: a mediaType has two, and each
+	// look-up by key would walk them again.
+	var f, p Value
+	for _, e := range v.obj().ents {
+		switch e.k {
+		case "format":
+			f = e.v
+		case "previews":
+			p = e.v
+		}
+	}
+	if f.IsDefined() {
 		if f.kind() != String {
 			return "", nil, errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind()))
 		}
@@ -23,7 +34,7 @@ func readMediaType(v Value) (format string, previews []Value, err error) {
 			return "", nil, errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
 		}
 	}
-	if p, ok := v.obj().Get("previews"); ok && p.IsDefined() {
+	if p.IsDefined() {
 		if p.kind() != Array || p.unloaded() {
 			return "", nil, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind()))
 		}
