@@ -3,6 +3,7 @@ package wasmpost
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 const pageSize = 1 << 16
@@ -119,16 +120,52 @@ func layout(mem []byte, minGap int) []Segment {
 }
 
 // setMemory writes mem as m's data section, split at runs of at least
-// minGap zero bytes (DefaultMinGap when 0 or less), and returns how many
-// segments it wrote.
-func (m *Module) setMemory(mem []byte, minGap int) int {
+// minGap zero bytes (DefaultMinGap when 0 or less), with the runtime's
+// findfunctab written by a start function instead when it has the shape
+// the fill writes (functab.go), and returns how many segments it wrote.
+func (m *Module) setMemory(mem []byte, minGap int) (int, error) {
 	if minGap <= 0 {
 		minGap = DefaultMinGap
+	}
+	f, ok := findFill(mem)
+	if ok {
+		mem = slices.Clone(mem)
+		clear(mem[f.addr:f.end()])
 	}
 	segs := layout(mem, minGap)
 	m.setSection(sectionData, encodeData(segs))
 	if _, ok := m.section(sectionDataCount); ok {
 		m.setSection(sectionDataCount, appendULEB(nil, uint64(len(segs))))
 	}
-	return len(segs)
+	return len(segs), m.setFill(f, ok)
+}
+
+// memoryImage returns the memory m gives at instantiation, up to limit
+// bytes: its data segments (image), then what its start function writes
+// (the fill, functab.go), and its segments.
+func memoryImage(m *Module, limit uint64) ([]byte, []Segment, error) {
+	payload, ok := m.section(sectionData)
+	if !ok {
+		return nil, nil, errors.New("no data section")
+	}
+	segs, err := parseData(payload)
+	if err != nil {
+		return nil, nil, err
+	}
+	mem, err := image(segs, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, ok, err := currentFill(m)
+	if err != nil || !ok {
+		return mem, segs, err
+	}
+	if uint64(f.end()) > limit {
+		return nil, nil, fmt.Errorf("the fill ends at %#x, beyond the memory's initial %#x bytes", f.end(), limit)
+	}
+	if f.end() > len(mem) {
+		mem = append(mem, make([]byte, f.end()-len(mem))...)
+	}
+	f.apply(mem)
+	return mem, segs, nil
 }

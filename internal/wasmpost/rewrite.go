@@ -1,9 +1,6 @@
 package wasmpost
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // DefaultMinGap is the shortest run of zero bytes that ends a data segment
 // unless Options say otherwise. Zeros inside a segment cost a few bits each
@@ -41,15 +38,7 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 	if err != nil {
 		return nil, res, err
 	}
-	payload, ok := m.section(sectionData)
-	if !ok {
-		return nil, res, errors.New("no data section")
-	}
-	segs, err := parseData(payload)
-	if err != nil {
-		return nil, res, err
-	}
-	mem, err := image(segs, uint64(pages)*pageSize)
+	mem, segs, err := memoryImage(m, uint64(pages)*pageSize)
 	if err != nil {
 		return nil, res, err
 	}
@@ -61,6 +50,9 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 			return nil, res, fmt.Errorf("pclntab: %w", err)
 		}
 	}
-	res.SegmentsBefore, res.SegmentsAfter = len(segs), m.setMemory(mem, opt.MinGap)
+	res.SegmentsBefore = len(segs)
+	if res.SegmentsAfter, err = m.setMemory(mem, opt.MinGap); err != nil {
+		return nil, res, err
+	}
 	return m.Bytes(), res, nil
 }

@@ -310,7 +310,9 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 		}
 		clear(mem[f.Addr : f.Addr+f.Len])
 	}
-	m.setMemory(mem, st.MinGap)
+	if _, err := m.setMemory(mem, st.MinGap); err != nil {
+		return nil, err
+	}
 	// The memory's limits: the recorded size as minimum, no maximum, as the
 	// linker writes them.
 	m.setSection(sectionMemory, appendULEB(append(appendULEB(nil, 1), 0), uint64(len(st.Memory)/pageSize)))

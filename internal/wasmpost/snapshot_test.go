@@ -137,12 +137,7 @@ func TestSnapshot(t *testing.T) {
 
 func snapImage(t *testing.T, m *Module) []byte {
 	t.Helper()
-	payload, _ := m.section(sectionData)
-	segs, err := parseData(payload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := image(segs, 1<<32)
+	mem, _, err := memoryImage(m, 1<<32)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -85,19 +85,15 @@ func module(pages uint32, segs []Segment, extra ...Section) []byte {
 	return m.Bytes()
 }
 
-// memoryOf returns the memory image a module's data section gives.
+// memoryOf returns the memory image a module gives at instantiation: its
+// data section, then its fill.
 func memoryOf(t *testing.T, wasm []byte) []byte {
 	t.Helper()
 	m, err := Parse(wasm)
 	if err != nil {
 		t.Fatal(err)
 	}
-	payload, _ := m.section(sectionData)
-	segs, err := parseData(payload)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mem, err := image(segs, math.MaxUint32)
+	mem, _, err := memoryImage(m, math.MaxUint32)
 	if err != nil {
 		t.Fatal(err)
 	}

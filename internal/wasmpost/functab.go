@@ -1,0 +1,312 @@
+package wasmpost
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// The runtime's findfunctab, which maps a pc to its function, has a 20-byte
+// bucket (runtime.findfuncbucket: a uint32 function index, then 16
+// subbucket deltas) for every 4,096 pcs. In WebAssembly a function's pcs
+// are its index shifted left by 16, so every function spans 16 buckets of
+// its own: bucket b holds first + b/16, then zeros. Written as data, the
+// table is most of the data section and nine tenths zeros, which a browser
+// fetching the module uncompressed downloads and the engine keeps as the
+// module's bytes. The rewrite drops it from the data section and adds a
+// start function that writes it when the module is instantiated, before
+// any code runs (the fill): the memory image is the same, made two ways. A
+// table of any other shape stays in the data section.
+
+// Section IDs the fill adds to or reads.
+const (
+	sectionType     = 1
+	sectionFunction = 3
+	sectionStart    = 8
+)
+
+// sectionOrder is the order non-custom sections must come in.
+var sectionOrder = []byte{1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11}
+
+// findfuncbucket's layout, and how many buckets one function spans
+// (log2: a function's 65,536 pcs over 4,096-pc buckets).
+const (
+	bucketSize      = 20
+	bucketsPerShift = 4
+)
+
+// moduledata's findfunctab, minpc and maxpc (runtime/symtab.go), after the
+// part findPclntab reads.
+const (
+	mdFindfunctab = 152
+	mdMinpc       = 160
+	mdMaxpc       = 168
+)
+
+// minFill is the fewest buckets worth a fill rather than data.
+const minFill = 1024
+
+// fill is a table that the module's start function writes: count entries
+// of bucketSize bytes from addr, entry b holding first + b>>bucketsPerShift
+// as a little-endian uint32, then zeros.
+type fill struct {
+	addr, count, first uint32
+}
+
+func (f fill) end() int { return int(f.addr) + int(f.count)*bucketSize }
+
+// apply writes the table into mem, as the start function does.
+func (f fill) apply(mem []byte) {
+	for b := uint32(0); b < f.count; b++ {
+		e := mem[int(f.addr)+int(b)*bucketSize:][:bucketSize]
+		clear(e)
+		putU32(e, f.first+b>>bucketsPerShift)
+	}
+}
+
+// findFill returns the fill that writes mem's findfunctab, and false when
+// mem has no pclntab the rewrite reads, or its findfunctab has another
+// shape (then it stays in the data section). The fill writes the buckets
+// that have the shape, from the first: the last bucket may be cut short by
+// the symbol after it, and stays in the data section with that symbol.
+func findFill(mem []byte) (fill, bool) {
+	_, md, err := findHeader(mem)
+	if err != nil || md+mdMaxpc+8 > len(mem) {
+		return fill{}, false
+	}
+	addr, minpc, maxpc := u64(mem, md+mdFindfunctab), u64(mem, md+mdMinpc), u64(mem, md+mdMaxpc)
+	if addr == 0 || maxpc <= minpc || addr+bucketSize > uint64(len(mem)) {
+		return fill{}, false
+	}
+	f := fill{addr: uint32(addr), first: u32(mem, int(addr))}
+	want := make([]byte, bucketSize)
+	for n := (maxpc - minpc + 4095) / 4096; uint64(f.count) < n && f.end()+bucketSize <= len(mem); f.count++ {
+		clear(want)
+		putU32(want, f.first+f.count>>bucketsPerShift)
+		if !bytes.Equal(mem[f.end():][:bucketSize], want) {
+			break
+		}
+	}
+	return f, f.count >= minFill
+}
+
+// body returns the start function's code: a loop storing each entry's
+// index, over memory that is zero elsewhere in the table.
+func (f fill) body() []byte {
+	i32 := func(b []byte, v uint32) []byte { return appendSLEB(append(b, 0x41), int64(int32(v))) }
+	b := []byte{1, 1, 0x7f}   // one local: b, an i32
+	b = append(b, 0x03, 0x40) // loop
+	b = append(b, 0x20, 0)    // local.get b
+	b = i32(b, bucketSize)
+	b = append(b, 0x6c) // i32.mul
+	b = i32(b, f.addr)
+	b = append(b, 0x6a, 0x20, 0) // i32.add; local.get b
+	b = i32(b, bucketsPerShift)
+	b = append(b, 0x76) // i32.shr_u
+	b = i32(b, f.first)
+	b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store align=4 offset=0
+	b = append(b, 0x20, 0)          // local.get b
+	b = i32(b, 1)
+	b = append(b, 0x6a, 0x22, 0) // i32.add; local.tee b
+	b = i32(b, f.count)
+	b = append(b, 0x49, 0x0d, 0) // i32.lt_u; br_if 0
+	return append(b, 0x0b, 0x0b) // end loop; end
+}
+
+// parseFill returns the fill whose body is b, and whether b is one.
+func parseFill(b []byte) (fill, bool) {
+	r := reader{b: b}
+	i32 := func() uint32 {
+		if r.byte() != 0x41 {
+			r.fail(errors.New("not i32.const"))
+		}
+		return uint32(r.sleb32())
+	}
+	expect := func(want ...byte) {
+		if !bytes.Equal(r.bytes(uint32(len(want))), want) {
+			r.fail(errors.New("not the fill"))
+		}
+	}
+	var f fill
+	expect(1, 1, 0x7f, 0x03, 0x40, 0x20, 0)
+	stride := i32()
+	expect(0x6c)
+	f.addr = i32()
+	expect(0x6a, 0x20, 0)
+	shift := i32()
+	expect(0x76)
+	f.first = i32()
+	expect(0x6a, 0x36, 2, 0, 0x20, 0)
+	one := i32()
+	expect(0x6a, 0x22, 0)
+	f.count = i32()
+	expect(0x49, 0x0d, 0, 0x0b, 0x0b)
+	ok := r.err == nil && r.done() && stride == bucketSize && shift == bucketsPerShift && one == 1
+	return f, ok && bytes.Equal(f.body(), b)
+}
+
+// functionImports counts the module's imported functions, which come
+// before its own in the function index space.
+func functionImports(m *Module) (int, error) {
+	names, err := importNames(m) // refuses an import that is not a function
+	return len(names), err
+}
+
+// vector splits a section that is a vector of entries, each read by entry,
+// into their bytes.
+func vector(m *Module, id byte, entry func(r *reader)) ([][]byte, error) {
+	payload, _ := m.section(id)
+	if payload == nil {
+		return nil, nil
+	}
+	r := reader{b: payload}
+	out := make([][]byte, r.uleb32())
+	for i := range out {
+		start := r.off
+		entry(&r)
+		out[i] = r.b[start:r.off]
+	}
+	if err := r.finish(fmt.Sprintf("section %d", id)); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func encodeVector(items [][]byte) []byte {
+	b := appendULEB(nil, uint64(len(items)))
+	for _, it := range items {
+		b = append(b, it...)
+	}
+	return b
+}
+
+// currentFill returns the fill the module's start function makes, if it
+// has one, and refuses a start function that is not a fill: Go's linker
+// writes none.
+func currentFill(m *Module) (fill, bool, error) {
+	start, ok := m.section(sectionStart)
+	if !ok {
+		return fill{}, false, nil
+	}
+	r := reader{b: start}
+	idx := int(r.uleb32())
+	imports, err := functionImports(m)
+	if err != nil {
+		return fill{}, false, err
+	}
+	code, err := vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) })
+	if err != nil {
+		return fill{}, false, err
+	}
+	if r.err != nil || idx != imports+len(code)-1 {
+		return fill{}, false, errors.New("the module has a start function other than the rewrite's fill")
+	}
+	body := code[len(code)-1]
+	br := reader{b: body}
+	f, isFill := parseFill(br.bytes(br.uleb32()))
+	if !isFill {
+		return fill{}, false, errors.New("the module has a start function other than the rewrite's fill")
+	}
+	return f, true, nil
+}
+
+// setFill makes f the module's start function, replacing the fill it has,
+// or removes the fill when there is none to make (ok false).
+func (m *Module) setFill(f fill, ok bool) error {
+	if _, had, err := currentFill(m); err != nil {
+		return err
+	} else if had {
+		if err := m.dropLastFunction(); err != nil {
+			return err
+		}
+		m.Sections = slices.DeleteFunc(m.Sections, func(s Section) bool { return s.ID == sectionStart })
+	}
+	if !ok {
+		return nil
+	}
+	typ, err := m.emptyType()
+	if err != nil {
+		return err
+	}
+	funcs, err := vector(m, sectionFunction, func(r *reader) { r.uleb32() })
+	if err != nil {
+		return err
+	}
+	code, err := vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) })
+	if err != nil {
+		return err
+	}
+	if len(funcs) != len(code) {
+		return fmt.Errorf("%d functions, %d bodies", len(funcs), len(code))
+	}
+	imports, err := functionImports(m)
+	if err != nil {
+		return err
+	}
+	body := f.body()
+	m.setSection(sectionFunction, encodeVector(append(funcs, appendULEB(nil, uint64(typ)))))
+	m.setSection(sectionCode, encodeVector(append(code, append(appendULEB(nil, uint64(len(body))), body...))))
+	m.insertSection(sectionStart, appendULEB(nil, uint64(imports+len(funcs))))
+	return nil
+}
+
+// dropLastFunction removes the module's last function: the fill.
+func (m *Module) dropLastFunction() error {
+	funcs, err := vector(m, sectionFunction, func(r *reader) { r.uleb32() })
+	if err != nil {
+		return err
+	}
+	code, err := vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) })
+	if err != nil {
+		return err
+	}
+	if len(funcs) == 0 || len(funcs) != len(code) {
+		return fmt.Errorf("%d functions, %d bodies", len(funcs), len(code))
+	}
+	m.setSection(sectionFunction, encodeVector(funcs[:len(funcs)-1]))
+	m.setSection(sectionCode, encodeVector(code[:len(code)-1]))
+	return nil
+}
+
+// emptyType returns the index of the function type [] -> [], adding it to
+// the type section if it is not there.
+func (m *Module) emptyType() (int, error) {
+	types, err := vector(m, sectionType, func(r *reader) {
+		if r.byte() != 0x60 {
+			r.fail(errors.New("not a function type"))
+		}
+		for range 2 { // parameters, results
+			r.bytes(r.uleb32()) // one byte each: Go's modules use number types only
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	empty := []byte{0x60, 0, 0}
+	if i := slices.IndexFunc(types, func(t []byte) bool { return bytes.Equal(t, empty) }); i >= 0 {
+		return i, nil
+	}
+	if _, ok := m.section(sectionType); !ok {
+		return 0, errors.New("no type section")
+	}
+	m.setSection(sectionType, encodeVector(append(types, empty)))
+	return len(types), nil
+}
+
+// insertSection adds a section the module does not have, in its place.
+func (m *Module) insertSection(id byte, payload []byte) {
+	rank := slices.Index(sectionOrder, id)
+	at := len(m.Sections)
+	for i, s := range m.Sections {
+		if s.ID != sectionCustom && slices.Index(sectionOrder, s.ID) > rank {
+			at = i
+			break
+		}
+	}
+	m.Sections = slices.Insert(m.Sections, at, Section{ID: id, Payload: payload})
+}
+
+func putU32(b []byte, v uint32) {
+	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+}
