@@ -195,11 +195,11 @@ func currentFill(m *Module) (fill, bool, error) {
 	if err != nil {
 		return fill{}, false, err
 	}
-	code, err := vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) })
+	_, code, err := functions(m)
 	if err != nil {
 		return fill{}, false, err
 	}
-	if r.err != nil || idx != imports+len(code)-1 {
+	if r.err != nil || len(code) == 0 || idx != imports+len(code)-1 {
 		return fill{}, false, errors.New("the module has a start function other than the rewrite's fill")
 	}
 	body := code[len(code)-1]
@@ -229,16 +229,9 @@ func (m *Module) setFill(f fill, ok bool) error {
 	if err != nil {
 		return err
 	}
-	funcs, err := vector(m, sectionFunction, func(r *reader) { r.uleb32() })
+	funcs, code, err := functions(m)
 	if err != nil {
 		return err
-	}
-	code, err := vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) })
-	if err != nil {
-		return err
-	}
-	if len(funcs) != len(code) {
-		return fmt.Errorf("%d functions, %d bodies", len(funcs), len(code))
 	}
 	imports, err := functionImports(m)
 	if err != nil {
@@ -253,20 +246,31 @@ func (m *Module) setFill(f fill, ok bool) error {
 
 // dropLastFunction removes the module's last function: the fill.
 func (m *Module) dropLastFunction() error {
-	funcs, err := vector(m, sectionFunction, func(r *reader) { r.uleb32() })
+	funcs, code, err := functions(m)
 	if err != nil {
 		return err
 	}
-	code, err := vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) })
-	if err != nil {
-		return err
-	}
-	if len(funcs) == 0 || len(funcs) != len(code) {
-		return fmt.Errorf("%d functions, %d bodies", len(funcs), len(code))
+	if len(funcs) == 0 {
+		return errors.New("no function to drop")
 	}
 	m.setSection(sectionFunction, encodeVector(funcs[:len(funcs)-1]))
 	m.setSection(sectionCode, encodeVector(code[:len(code)-1]))
 	return nil
+}
+
+// functions returns the module's own functions: the entries of its function
+// section (their types) and of its code section (their bodies), one each.
+func functions(m *Module) (funcs, code [][]byte, err error) {
+	if funcs, err = vector(m, sectionFunction, func(r *reader) { r.uleb32() }); err != nil {
+		return nil, nil, err
+	}
+	if code, err = vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) }); err != nil {
+		return nil, nil, err
+	}
+	if len(funcs) != len(code) {
+		return nil, nil, fmt.Errorf("%d functions, %d bodies", len(funcs), len(code))
+	}
+	return funcs, code, nil
 }
 
 // emptyType returns the index of the function type [] -> [], adding it to
