@@ -29,11 +29,11 @@ const (
 // sectionOrder is the order non-custom sections must come in.
 var sectionOrder = []byte{1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11}
 
-// findfuncbucket's layout, and how many buckets one function spans
-// (log2: a function's 65,536 pcs over 4,096-pc buckets).
+// findfuncbucket's size, and the log2 of how many buckets one function
+// spans (a function's 65,536 pcs over 4,096-pc buckets).
 const (
-	bucketSize      = 20
-	bucketsPerShift = 4
+	bucketSize         = 20
+	bucketsPerFuncLog2 = 4
 )
 
 // moduledata's findfunctab, minpc and maxpc (runtime/symtab.go), after the
@@ -48,7 +48,7 @@ const (
 const minFill = 1024
 
 // fill is a table that the module's start function writes: count entries
-// of bucketSize bytes from addr, entry b holding first + b>>bucketsPerShift
+// of bucketSize bytes from addr, entry b holding first + b>>bucketsPerFuncLog2
 // as a little-endian uint32, then zeros.
 type fill struct {
 	addr, count, first uint32
@@ -56,20 +56,21 @@ type fill struct {
 
 func (f fill) end() int { return int(f.addr) + int(f.count)*bucketSize }
 
-// apply writes the table into mem, as the start function does.
+// apply writes the table into mem, as the start function does: each
+// bucket's index, over the zeros the rest of the bucket holds already.
 func (f fill) apply(mem []byte) {
 	for b := uint32(0); b < f.count; b++ {
-		e := mem[int(f.addr)+int(b)*bucketSize:][:bucketSize]
-		clear(e)
-		putU32(e, f.first+b>>bucketsPerShift)
+		putU32(mem[int(f.addr)+int(b)*bucketSize:], f.first+b>>bucketsPerFuncLog2)
 	}
 }
 
 // findFill returns the fill that writes mem's findfunctab, and false when
 // mem has no pclntab the rewrite reads, or its findfunctab has another
 // shape (then it stays in the data section). The fill writes the buckets
-// that have the shape, from the first: the last bucket may be cut short by
-// the symbol after it, and stays in the data section with that symbol.
+// that have the shape, from the first; the rest, if any, stays in the data
+// section. (The last bucket may be cut short by the symbol after it; the
+// fill takes it when the bytes that would complete it are zeros, which
+// gives the same image.)
 func findFill(mem []byte) (fill, bool) {
 	_, md, err := findHeader(mem)
 	if err != nil || md+mdMaxpc+8 > len(mem) {
@@ -83,7 +84,7 @@ func findFill(mem []byte) (fill, bool) {
 	want := make([]byte, bucketSize)
 	for n := (maxpc - minpc + 4095) / 4096; uint64(f.count) < n && f.end()+bucketSize <= len(mem); f.count++ {
 		clear(want)
-		putU32(want, f.first+f.count>>bucketsPerShift)
+		putU32(want, f.first+f.count>>bucketsPerFuncLog2)
 		if !bytes.Equal(mem[f.end():][:bucketSize], want) {
 			break
 		}
@@ -102,7 +103,7 @@ func (f fill) body() []byte {
 	b = append(b, 0x6c) // i32.mul
 	b = i32(b, f.addr)
 	b = append(b, 0x6a, 0x20, 0) // i32.add; local.get b
-	b = i32(b, bucketsPerShift)
+	b = i32(b, bucketsPerFuncLog2)
 	b = append(b, 0x76) // i32.shr_u
 	b = i32(b, f.first)
 	b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store align=4 offset=0
@@ -142,7 +143,9 @@ func parseFill(b []byte) (fill, bool) {
 	expect(0x6a, 0x22, 0)
 	f.count = i32()
 	expect(0x49, 0x0d, 0, 0x0b, 0x0b)
-	ok := r.err == nil && r.done() && stride == bucketSize && shift == bucketsPerShift && one == 1
+	// The loop runs once before it tests the count: a fill of no bucket
+	// would write one.
+	ok := r.err == nil && r.done() && stride == bucketSize && shift == bucketsPerFuncLog2 && one == 1 && f.count > 0
 	return f, ok && bytes.Equal(f.body(), b)
 }
 
@@ -161,7 +164,11 @@ func vector(m *Module, id byte, entry func(r *reader)) ([][]byte, error) {
 		return nil, nil
 	}
 	r := reader{b: payload}
-	out := make([][]byte, r.uleb32())
+	n := r.uleb32()
+	if uint64(n) > uint64(len(payload)) { // every entry takes a byte at least
+		return nil, fmt.Errorf("section %d: %d entries in %d bytes", id, n, len(payload))
+	}
+	out := make([][]byte, n)
 	for i := range out {
 		start := r.off
 		entry(&r)
@@ -199,7 +206,7 @@ func currentFill(m *Module) (fill, bool, error) {
 	if err != nil {
 		return fill{}, false, err
 	}
-	if r.err != nil || len(code) == 0 || idx != imports+len(code)-1 {
+	if r.err != nil || !r.done() || len(code) == 0 || idx != imports+len(code)-1 {
 		return fill{}, false, errors.New("the module has a start function other than the rewrite's fill")
 	}
 	body := code[len(code)-1]
@@ -261,6 +268,11 @@ func (m *Module) dropLastFunction() error {
 // functions returns the module's own functions: the entries of its function
 // section (their types) and of its code section (their bodies), one each.
 func functions(m *Module) (funcs, code [][]byte, err error) {
+	for _, id := range []byte{sectionFunction, sectionCode} {
+		if _, ok := m.section(id); !ok {
+			return nil, nil, fmt.Errorf("no section %d", id)
+		}
+	}
 	if funcs, err = vector(m, sectionFunction, func(r *reader) { r.uleb32() }); err != nil {
 		return nil, nil, err
 	}

@@ -84,6 +84,10 @@ func TestFillBodyReadsBack(t *testing.T) {
 			t.Errorf("%+v changed read as a fill", f)
 		}
 	}
+	// The loop writes a bucket before it tests the count: no fill has none.
+	if _, ok := parseFill(fill{addr: 64}.body()); ok {
+		t.Error("a fill of no bucket read as a fill")
+	}
 }
 
 // A module with a start function of its own is refused: Go's linker writes
@@ -98,5 +102,45 @@ func TestStartFunctionRefused(t *testing.T) {
 	_, _, err = Rewrite(m.Bytes(), Options{})
 	if err == nil || !strings.Contains(err.Error(), "start function") {
 		t.Errorf("error %v, want one about the start function", err)
+	}
+}
+
+// A data segment that writes inside the table, after a first rewrite, is
+// kept by the next: the fill writes only each bucket's index, and where a
+// bucket is not of the fill's shape the table goes on in the data section.
+func TestASegmentInsideTheTableKeepsItsBytes(t *testing.T) {
+	first, _, err := Rewrite(realModule(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok, err := currentFill(m)
+	if err != nil || !ok {
+		t.Fatalf("no fill: %v", err)
+	}
+	payload, _ := m.section(sectionData)
+	segs, err := parseData(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := f.addr + bucketSize*(f.count/2) + 7 // a subbucket of a bucket in the middle
+	m.setSection(sectionData, encodeData(append(segs, Segment{Offset: at, Data: []byte{0xff}})))
+	in := m.Bytes()
+	want := memoryOf(t, in)
+	if want[at] != 0xff {
+		t.Fatal("the image lost the segment's byte")
+	}
+	out, _, err := Rewrite(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(memoryOf(t, out), want) {
+		t.Error("the rewrite changed the image")
+	}
+	if got := instantiated(t, out); !bytes.Equal(got[:len(want)], want) {
+		t.Error("the instantiated module's memory is not the image")
 	}
 }
