@@ -15,18 +15,7 @@ import (
 // linker's byte for byte.
 func TestFindfunctabIsWrittenByTheStartFunction(t *testing.T) {
 	in := realModule(t)
-	out, _, err := Rewrite(in, Options{KeepLines: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Parse(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, ok, err := currentFill(m)
-	if err != nil || !ok {
-		t.Fatalf("no fill: %v", err)
-	}
+	out, m, f := rewrittenWithFill(t, in, Options{KeepLines: true})
 	linked := memoryOf(t, in)
 	if want, _ := findFill(linked); want != f {
 		t.Errorf("fill %+v, want %+v", f, want)
@@ -46,6 +35,25 @@ func TestFindfunctabIsWrittenByTheStartFunction(t *testing.T) {
 		t.Error("the memory of the instantiated module is not the linked module's image")
 	}
 	t.Logf("%d buckets from %#x; module %d -> %d bytes", f.count, f.addr, len(in), len(out))
+}
+
+// rewrittenWithFill rewrites in with opt and returns the module, parsed
+// too, and its fill; the test fails where it has none.
+func rewrittenWithFill(t *testing.T, in []byte, opt Options) ([]byte, *Module, fill) {
+	t.Helper()
+	out, _, err := Rewrite(in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok, err := currentFill(m)
+	if err != nil || !ok {
+		t.Fatalf("no fill: %v", err)
+	}
+	return out, m, f
 }
 
 // instantiated returns the memory of wasm once Node has instantiated it
@@ -109,18 +117,7 @@ func TestStartFunctionRefused(t *testing.T) {
 // kept by the next: the fill writes only each bucket's index, and where a
 // bucket is not of the fill's shape the table goes on in the data section.
 func TestASegmentInsideTheTableKeepsItsBytes(t *testing.T) {
-	first, _, err := Rewrite(realModule(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Parse(first)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, ok, err := currentFill(m)
-	if err != nil || !ok {
-		t.Fatalf("no fill: %v", err)
-	}
+	_, m, f := rewrittenWithFill(t, realModule(t), Options{})
 	payload, _ := m.section(sectionData)
 	segs, err := parseData(payload)
 	if err != nil {
