@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -48,4 +49,43 @@ func TestEveryCallChecksTheHeadersItSends(t *testing.T) {
 	if _, err := New().Merge("", m); !errors.Is(err, ErrInvalidHeader) {
 		t.Fatalf("a checked value under a name that is no token: got %v", err)
 	}
+}
+
+// The names nearly every call sends are checked and lower-cased as any
+// other name is (D22), and so are names of the same lengths that differ
+// from them by a letter's case or by a character that no token holds.
+func TestCommonHeaderNamesAreCheckedAsAnyOther(t *testing.T) { // D22
+	for _, name := range []string{
+		"accept", "Accept", "accepT", "accep ", "acce\x00t",
+		"user-agent", "User-Agent", "user agent", "user-agenT", "user/agent",
+		"content-type", "Content-Type", "content type", "content-typ\n",
+		"authorization", "Authorization", "authorizatioN", "authorizatio@", "authori:ation",
+	} {
+		r, err := Endpoint("GET /user", O("headers", O(name, "v")))
+		lower := string(appendLowerASCII(nil, name))
+		if !isTokenByHand(name) {
+			if !errors.Is(err, ErrInvalidHeader) {
+				t.Errorf("%q: got %v, want ErrInvalidHeader", name, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", name, err)
+			continue
+		}
+		if v, ok := r.Headers.Get(lower); !ok || v.text() != "v" {
+			t.Errorf("%q: headers %v, want %q: v", name, r.Headers, lower)
+		}
+	}
+}
+
+// isTokenByHand is RFC 9110's token, byte by byte.
+func isTokenByHand(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return s != ""
 }
