@@ -2,6 +2,7 @@ package wasmpost
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -60,7 +61,7 @@ func (f fill) end() int { return int(f.addr) + int(f.count)*bucketSize }
 // bucket's index, over the zeros the rest of the bucket holds already.
 func (f fill) apply(mem []byte) {
 	for b := uint32(0); b < f.count; b++ {
-		putU32(mem[int(f.addr)+int(b)*bucketSize:], f.first+b>>bucketsPerFuncLog2)
+		binary.LittleEndian.PutUint32(mem[int(f.addr)+int(b)*bucketSize:], f.first+b>>bucketsPerFuncLog2)
 	}
 }
 
@@ -84,7 +85,7 @@ func findFill(mem []byte) (fill, bool) {
 	want := make([]byte, bucketSize)
 	for n := (maxpc - minpc + 4095) / 4096; uint64(f.count) < n && f.end()+bucketSize <= len(mem); f.count++ {
 		clear(want)
-		putU32(want, f.first+f.count>>bucketsPerFuncLog2)
+		binary.LittleEndian.PutUint32(want, f.first+f.count>>bucketsPerFuncLog2)
 		if !bytes.Equal(mem[f.end():][:bucketSize], want) {
 			break
 		}
@@ -156,36 +157,50 @@ func functionImports(m *Module) (int, error) {
 	return len(names), err
 }
 
-// vector splits a section that is a vector of entries, each read by entry,
-// into their bytes.
-func vector(m *Module, id byte, entry func(r *reader)) ([][]byte, error) {
-	payload, _ := m.section(id)
-	if payload == nil {
-		return nil, nil
+// sectionEntries returns the entries of the module's section id, a vector,
+// each as the bytes read reads of it.
+func sectionEntries(m *Module, id byte, what string, read func(r *reader) []byte) ([][]byte, error) {
+	payload, ok := m.section(id)
+	if !ok {
+		return nil, fmt.Errorf("no %s section", what)
 	}
-	r := reader{b: payload}
-	n := r.uleb32()
-	if uint64(n) > uint64(len(payload)) { // every entry takes a byte at least
-		return nil, fmt.Errorf("section %d: %d entries in %d bytes", id, n, len(payload))
-	}
-	out := make([][]byte, n)
-	for i := range out {
-		start := r.off
-		entry(&r)
-		out[i] = r.b[start:r.off]
-	}
-	if err := r.finish(fmt.Sprintf("section %d", id)); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return entries(payload, what, func(r *reader, _ uint32) ([]byte, error) { return read(r), nil })
 }
 
-func encodeVector(items [][]byte) []byte {
-	b := appendULEB(nil, uint64(len(items)))
-	for _, it := range items {
-		b = append(b, it...)
+// functions returns the module's own functions: the entries of its function
+// section (their type indexes, encoded) and the bodies of its code section,
+// one each.
+func functions(m *Module) (types, bodies [][]byte, err error) {
+	types, err = sectionEntries(m, sectionFunction, "function", func(r *reader) []byte {
+		start := r.off
+		r.uleb32()
+		return r.b[start:r.off]
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	return b
+	if bodies, err = sectionEntries(m, sectionCode, "code", func(r *reader) []byte { return r.bytes(r.uleb32()) }); err != nil {
+		return nil, nil, err
+	}
+	if len(types) != len(bodies) {
+		return nil, nil, fmt.Errorf("%d functions, %d bodies", len(types), len(bodies))
+	}
+	return types, bodies, nil
+}
+
+// setFunctions writes types and bodies as the module's function and code
+// sections.
+func (m *Module) setFunctions(types, bodies [][]byte) {
+	f := appendULEB(nil, uint64(len(types)))
+	for _, t := range types {
+		f = append(f, t...)
+	}
+	c := appendULEB(nil, uint64(len(bodies)))
+	for _, b := range bodies {
+		c = append(appendULEB(c, uint64(len(b))), b...)
+	}
+	m.setSection(sectionFunction, f)
+	m.setSection(sectionCode, c)
 }
 
 // currentFill returns the fill the module's start function makes, if it
@@ -202,16 +217,15 @@ func currentFill(m *Module) (fill, bool, error) {
 	if err != nil {
 		return fill{}, false, err
 	}
-	_, code, err := functions(m)
+	_, bodies, err := functions(m)
 	if err != nil {
 		return fill{}, false, err
 	}
-	if r.err != nil || !r.done() || len(code) == 0 || idx != imports+len(code)-1 {
+	last := len(bodies) - 1
+	if r.err != nil || !r.done() || last < 0 || idx != imports+last {
 		return fill{}, false, errors.New("the module has a start function other than the rewrite's fill")
 	}
-	body := code[len(code)-1]
-	br := reader{b: body}
-	f, isFill := parseFill(br.bytes(br.uleb32()))
+	f, isFill := parseFill(bodies[last])
 	if !isFill {
 		return fill{}, false, errors.New("the module has a start function other than the rewrite's fill")
 	}
@@ -221,80 +235,46 @@ func currentFill(m *Module) (fill, bool, error) {
 // setFill makes f the module's start function, replacing the fill it has,
 // or removes the fill when there is none to make (ok false).
 func (m *Module) setFill(f fill, ok bool) error {
-	if _, had, err := currentFill(m); err != nil {
+	_, had, err := currentFill(m)
+	if err != nil || !had && !ok {
 		return err
-	} else if had {
-		if err := m.dropLastFunction(); err != nil {
-			return err
-		}
+	}
+	types, bodies, err := functions(m)
+	if err != nil {
+		return err
+	}
+	if had { // the fill is the last function
+		types, bodies = types[:len(types)-1], bodies[:len(bodies)-1]
 		m.Sections = slices.DeleteFunc(m.Sections, func(s Section) bool { return s.ID == sectionStart })
 	}
-	if !ok {
-		return nil
-	}
-	typ, err := m.emptyType()
-	if err != nil {
-		return err
-	}
-	funcs, code, err := functions(m)
-	if err != nil {
-		return err
-	}
-	imports, err := functionImports(m)
-	if err != nil {
-		return err
-	}
-	body := f.body()
-	m.setSection(sectionFunction, encodeVector(append(funcs, appendULEB(nil, uint64(typ)))))
-	m.setSection(sectionCode, encodeVector(append(code, append(appendULEB(nil, uint64(len(body))), body...))))
-	m.insertSection(sectionStart, appendULEB(nil, uint64(imports+len(funcs))))
-	return nil
-}
-
-// dropLastFunction removes the module's last function: the fill.
-func (m *Module) dropLastFunction() error {
-	funcs, code, err := functions(m)
-	if err != nil {
-		return err
-	}
-	if len(funcs) == 0 {
-		return errors.New("no function to drop")
-	}
-	m.setSection(sectionFunction, encodeVector(funcs[:len(funcs)-1]))
-	m.setSection(sectionCode, encodeVector(code[:len(code)-1]))
-	return nil
-}
-
-// functions returns the module's own functions: the entries of its function
-// section (their types) and of its code section (their bodies), one each.
-func functions(m *Module) (funcs, code [][]byte, err error) {
-	for _, id := range []byte{sectionFunction, sectionCode} {
-		if _, ok := m.section(id); !ok {
-			return nil, nil, fmt.Errorf("no section %d", id)
+	if ok {
+		typ, err := m.emptyType()
+		if err != nil {
+			return err
 		}
+		imports, err := functionImports(m)
+		if err != nil {
+			return err
+		}
+		m.insertSection(sectionStart, appendULEB(nil, uint64(imports+len(types))))
+		types, bodies = append(types, appendULEB(nil, uint64(typ))), append(bodies, f.body())
 	}
-	if funcs, err = vector(m, sectionFunction, func(r *reader) { r.uleb32() }); err != nil {
-		return nil, nil, err
-	}
-	if code, err = vector(m, sectionCode, func(r *reader) { r.bytes(r.uleb32()) }); err != nil {
-		return nil, nil, err
-	}
-	if len(funcs) != len(code) {
-		return nil, nil, fmt.Errorf("%d functions, %d bodies", len(funcs), len(code))
-	}
-	return funcs, code, nil
+	m.setFunctions(types, bodies)
+	return nil
 }
 
 // emptyType returns the index of the function type [] -> [], adding it to
 // the type section if it is not there.
 func (m *Module) emptyType() (int, error) {
-	types, err := vector(m, sectionType, func(r *reader) {
+	types, err := sectionEntries(m, sectionType, "type", func(r *reader) []byte {
+		start := r.off
 		if r.byte() != 0x60 {
 			r.fail(errors.New("not a function type"))
 		}
 		for range 2 { // parameters, results
 			r.bytes(r.uleb32()) // one byte each: Go's modules use number types only
 		}
+		return r.b[start:r.off]
 	})
 	if err != nil {
 		return 0, err
@@ -303,10 +283,11 @@ func (m *Module) emptyType() (int, error) {
 	if i := slices.IndexFunc(types, func(t []byte) bool { return bytes.Equal(t, empty) }); i >= 0 {
 		return i, nil
 	}
-	if _, ok := m.section(sectionType); !ok {
-		return 0, errors.New("no type section")
+	b := appendULEB(nil, uint64(len(types)+1))
+	for _, t := range types {
+		b = append(b, t...)
 	}
-	m.setSection(sectionType, encodeVector(append(types, empty)))
+	m.setSection(sectionType, append(b, empty...))
 	return len(types), nil
 }
 
@@ -321,8 +302,4 @@ func (m *Module) insertSection(id byte, payload []byte) {
 		}
 	}
 	m.Sections = slices.Insert(m.Sections, at, Section{ID: id, Payload: payload})
-}
-
-func putU32(b []byte, v uint32) {
-	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
 }

@@ -297,11 +297,9 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 	}
 	m.setSection(sectionGlobal, encodeGlobals(gs))
 	if !st.KeepInits {
-		code, _, err := dropInits(m, st.Memory)
-		if err != nil {
+		if _, err := dropInits(m, st.Memory); err != nil {
 			return nil, err
 		}
-		m.setSection(sectionCode, code)
 	}
 	mem := slices.Clone(st.Memory)
 	for _, f := range append(slices.Clone(st.Fresh), st.Zero...) {
@@ -507,52 +505,40 @@ func isPackageInit(name string) bool {
 // functions is its entry in pclntab's ftab less this.
 const funcValueOffset = 0x1000
 
-// dropInits returns the code section payload with the bodies of the
-// package initialisers (isPackageInit) replaced by `unreachable`, the
-// names found through pclntab in mem, and how many bytes that saves.
-func dropInits(m *Module, mem []byte) ([]byte, int, error) {
+// dropInits replaces the bodies of the package initialisers
+// (isPackageInit) by `unreachable`, the names found through pclntab in
+// mem, and returns how many bytes that saves.
+func dropInits(m *Module, mem []byte) (int, error) {
 	t, err := findPclntab(mem)
 	if err != nil {
-		return nil, 0, fmt.Errorf("pclntab: %w", err)
+		return 0, fmt.Errorf("pclntab: %w", err)
 	}
-	code, ok := m.section(sectionCode)
-	if !ok {
-		return nil, 0, errors.New("no code section")
-	}
-	r := reader{b: code}
-	bodies := make([][]byte, r.uleb32())
-	for i := range bodies {
-		bodies[i] = r.bytes(r.uleb32())
-	}
-	if r.err != nil || !r.done() {
-		return nil, 0, fmt.Errorf("code section: %v", r.err)
+	types, bodies, err := functions(m)
+	if err != nil {
+		return 0, err
 	}
 	dead := []byte{0, 0x00, 0x0b} // no locals; unreachable; end
 	saved := 0
 	for i := 0; i < t.nfunc; i++ {
 		entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
 		if uint64(off)+funcSize > uint64(t.pclntable.size) {
-			return nil, 0, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
+			return 0, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
 		}
 		idx := int(entry) - funcValueOffset
 		if idx < 0 || idx >= len(bodies) {
-			return nil, 0, fmt.Errorf("ftab entry %d: function %d of %d in the code section", i, idx, len(bodies))
+			return 0, fmt.Errorf("ftab entry %d: function %d of %d in the code section", i, idx, len(bodies))
 		}
 		nameOff := int(u32(t.mem, t.pclntable.addr+int(off)+funcNameOff))
 		names := t.mem[t.funcnametab.addr+nameOff : t.funcnametab.end()]
 		end := bytes.IndexByte(names, 0)
 		if end < 0 {
-			return nil, 0, fmt.Errorf("ftab entry %d: name not ended", i)
+			return 0, fmt.Errorf("ftab entry %d: name not ended", i)
 		}
 		if isPackageInit(string(names[:end])) && len(bodies[idx]) > len(dead) {
 			saved += len(bodies[idx]) - len(dead)
 			bodies[idx] = dead
 		}
 	}
-	b := appendULEB(nil, uint64(len(bodies)))
-	for _, body := range bodies {
-		b = appendULEB(b, uint64(len(body)))
-		b = append(b, body...)
-	}
-	return b, saved, nil
+	m.setFunctions(types, bodies)
+	return saved, nil
 }
