@@ -73,9 +73,10 @@ func (l *loadedValues) put(h int32, v Value) {
 	l.more[h] = v
 }
 
-// reset forgets every value, for the next call.
+// reset forgets the last call's values as a call begins, as the map's
+// clear did: what they point into is then free to be collected.
 func (l *loadedValues) reset() {
-	clear(l.few[:l.n]) // the last call's values are let go
+	clear(l.few[:l.n])
 	l.n = 0
 	if len(l.more) > 0 {
 		clear(l.more)
