@@ -24,6 +24,8 @@ type Result struct {
 	SegmentsBefore, SegmentsAfter int
 	// Zeroed is the number of bytes of file and line tables emptied.
 	Zeroed int
+	// DirectJumps is the number of jumps made direct branches (jumps.go).
+	DirectJumps int
 }
 
 // Rewrite returns the module wasm rewritten as the package comment says, or
@@ -49,6 +51,9 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 		if res.Zeroed, err = StripLines(mem); err != nil {
 			return nil, res, fmt.Errorf("pclntab: %w", err)
 		}
+	}
+	if res.DirectJumps, err = directJumps(m); err != nil {
+		return nil, res, err
 	}
 	res.SegmentsBefore = len(segs)
 	if res.SegmentsAfter, err = m.setMemory(mem, opt.MinGap); err != nil {

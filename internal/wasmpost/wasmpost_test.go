@@ -321,15 +321,18 @@ func goroot(t *testing.T) string {
 
 // TestRun runs the module before and after the rewrite in Node: the same
 // output, but for files and lines, and the same panic, function names
-// included.
+// included, with its jumps forward made direct (jumps.go).
 func TestRun(t *testing.T) {
 	in := realModule(t)
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node")
 	}
-	out, _, err := Rewrite(in, Options{})
+	out, res, err := Rewrite(in, Options{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if res.DirectJumps < 1000 {
+		t.Errorf("%d jumps made direct", res.DirectJumps)
 	}
 	run := func(wasm []byte) (stdout, stderr string) {
 		file := filepath.Join(t.TempDir(), "prog.wasm")

@@ -47,7 +47,7 @@ func main() {
 	if err != nil {
 		log(err)
 	}
-	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables zeroed\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed)
+	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables zeroed; %d jumps made direct\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed, res.DirectJumps)
 }
 
 // rewrite rewrites the module in file in into file out. It writes out only

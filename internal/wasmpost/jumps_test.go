@@ -1,0 +1,151 @@
+package wasmpost
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dispatchFunc is a function laid out as Go's compiler lays out one that
+// jumps (jumps.go), taking PC_B and x and returning x worked on:
+//
+//	place 0: if x > 10, jump to place 2 (forward, inside an if); x += 1
+//	place 1: x *= 3; jump to place 2 (forward)
+//	place 2: if x < 100, jump to place 1 (backward); return x
+func dispatchFunc() []byte {
+	body := []byte{
+		0x00,       // no locals
+		0x02, 0x40, // block: where the function returns from
+		0x03, 0x40, // loop: the dispatch loop
+		0x02, 0x40, 0x02, 0x40, 0x02, 0x40, // the places' blocks: 2, 1, 0
+		0x20, 0x00, // local.get 0 (PC_B)
+		0x0e, 0x03, 0x00, 0x01, 0x02, 0x02, // br_table 0 1 2, default 2
+		0x0b, // place 0
+		0x20, 0x01, 0x41, 0x0a, 0x4a, // x > 10
+		0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x03, 0x0b, // if: jump to place 2 (br 3: the loop)
+		0x20, 0x01, 0x41, 0x01, 0x6a, 0x21, 0x01, // x += 1
+		0x0b, // place 1
+		0x20, 0x01, 0x41, 0x03, 0x6c, 0x21, 0x01, // x *= 3
+		0x41, 0x02, 0x21, 0x00, 0x0c, 0x01, // jump to place 2 (br 1: the loop)
+		0x0b, // place 2
+		0x20, 0x01, 0x41, 0xe4, 0x00, 0x48, // x < 100
+		0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b, // if: jump to place 1 (br 1: the loop)
+		0x20, 0x01, 0x0f, // return x
+		0x0b, // loop
+		0x0b, // block
+		0x00, // unreachable
+		0x0b,
+	}
+	return append(appendULEB(nil, uint64(len(body))), body...)
+}
+
+// funcModule returns a module exporting one function of type (i32, i32) ->
+// i32 as "f", of body code (its size first).
+func funcModule(code []byte) []byte {
+	m := &Module{Sections: []Section{
+		{ID: sectionType, Payload: []byte{1, 0x60, 2, 0x7f, 0x7f, 1, 0x7f}},
+		{ID: sectionFunction, Payload: []byte{1, 0}},
+		{ID: sectionExport, Payload: []byte{1, 1, 'f', 0, 0}},
+		{ID: sectionCode, Payload: append([]byte{1}, code...)},
+	}}
+	return m.Bytes()
+}
+
+// results returns f(pc, x) of wasm's exported f for each pc and x, as Node
+// runs it, one line each.
+func results(t *testing.T, wasm []byte, pcs, xs []int) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
+	file := filepath.Join(t.TempDir(), "f.wasm")
+	if err := os.WriteFile(file, wasm, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const script = `const { f } = new WebAssembly.Instance(new WebAssembly.Module(require("fs").readFileSync(process.argv[1]))).exports;
+const [pcs, xs] = JSON.parse(process.argv[2]);
+for (const pc of pcs) for (const x of xs) console.log(pc, x, f(pc, x));`
+	out, err := exec.Command("node", "-e", script, file, "[["+join(pcs)+"],["+join(xs)+"]]").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return string(out)
+}
+
+func join(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = string(appendInt(nil, n))
+	}
+	return strings.Join(s, ",")
+}
+
+func appendInt(b []byte, n int) []byte {
+	if n < 0 {
+		return appendInt(append(b, '-'), -n)
+	}
+	if n >= 10 {
+		b = appendInt(b, n/10)
+	}
+	return append(b, byte('0'+n%10))
+}
+
+// The two jumps forward of a function laid out as Go lays them out become
+// direct branches, the one backward stays a jump through the dispatch loop,
+// and the function gives what it gave, from each place it may be entered at.
+func TestJumpsForwardBranchStraightToTheirPlace(t *testing.T) {
+	in := funcModule(dispatchFunc())
+	m, err := Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := directJumps(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 {
+		t.Errorf("%d jumps made direct, want 2", n)
+	}
+	out := m.Bytes()
+	// Inside place 0's if, place 2's block is two labels out; in place 1,
+	// the innermost one open; place 2's jump back still branches to the loop.
+	for _, want := range [][]byte{
+		{0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x02, 0x0b},
+		{0x41, 0x02, 0x21, 0x00, 0x0c, 0x00, 0x0b},
+		{0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b},
+	} {
+		if !bytes.Contains(out, want) {
+			t.Errorf("the rewritten function has no % x", want)
+		}
+	}
+	pcs, xs := []int{0, 1, 2, 7}, []int{1, 5, 10, 11, 50, 99, 100, 200} // x > 0: place 1 makes it grow
+	if got, want := results(t, out, pcs, xs), results(t, in, pcs, xs); got != want {
+		t.Errorf("results\n%s\nwant\n%s", got, want)
+	}
+	again, err := Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := directJumps(again); err != nil || n != 0 || !bytes.Equal(again.Bytes(), out) {
+		t.Errorf("a second rewrite made %d jumps direct (%v)", n, err)
+	}
+}
+
+// A function holding an instruction Go's compiler does not write is
+// refused, not rewritten around it.
+func TestAnInstructionGoDoesNotWriteIsRefused(t *testing.T) {
+	code := dispatchFunc()
+	i := bytes.Index(code, []byte{0x20, 0x01, 0x0f})
+	code = append(code[:i:i], append([]byte{0xd0, 0x70, 0x1a}, code[i:]...)...) // ref.null func; drop
+	code[0] += 3
+	m, err := Parse(funcModule(code))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := directJumps(m); err == nil || !strings.Contains(err.Error(), "0xd0") {
+		t.Errorf("error %v, want one naming instruction 0xd0", err)
+	}
+}
