@@ -60,10 +60,12 @@ WASMCOMPILE := -gcflags=std=-l $(foreach p,$(STDINLINE),-gcflags=$(p)=) $(PGOFLA
 WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 
 # After linking, bin/wasmpost (internal/wasmpost) rewrites the module: its
-# data section in a few segments with the same memory image, and pclntab's
-# file and line tables emptied, which only tracebacks read. DEBUG=1 keeps
-# those tables, so that a traceback names files and lines: make build DEBUG=1.
-# The Go tests in Chromium run their modules rewritten the same way.
+# data section in a few segments with the same memory image, pclntab's file
+# and line tables emptied, which only tracebacks read, and jumps forward
+# branching straight to their target rather than through their function's
+# dispatch loop. DEBUG=1 keeps the file and line tables, so that a traceback
+# names files and lines: make build DEBUG=1. The Go tests in Chromium run
+# their modules rewritten the same way.
 WASMPOST  := bin/wasmpost
 POSTFLAGS := $(if $(DEBUG),-keep-lines)
 

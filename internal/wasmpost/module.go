@@ -1,7 +1,7 @@
 // Package wasmpost rewrites a WebAssembly module made by Go's linker after
-// linking, leaving its code (but for a start function it adds) and what its
-// memory holds when it starts as they were, except what only tracebacks
-// read:
+// linking, leaving what its code does (but for a start function it adds)
+// and what its memory holds when it starts as they were, except what only
+// tracebacks read:
 //
 //   - the data section is written again as a few segments that give the same
 //     memory image (the linker starts a segment at every run of eight zero
@@ -10,7 +10,10 @@
 //     zeros, is written instead by that start function (the fill,
 //     functab.go) when it has the shape Go's linker gives it;
 //   - unless told to keep them, pclntab's file and line tables are emptied
-//     (see [StripLines]), which only tracebacks and runtime.Caller read.
+//     (see [StripLines]), which only tracebacks and runtime.Caller read;
+//   - a jump forward, which Go's compiler sends through its function's
+//     dispatch loop and br_table, branches straight to its target instead
+//     (jumps.go).
 //
 // The memory a module gives at instantiation stays the same. It refuses, with
 // an error, any module it does not understand.
