@@ -71,6 +71,7 @@ const (
 	opBrTable  = 0x0e
 	opLocalGet = 0x20
 	opLocalSet = 0x21
+	opLocalTee = 0x22
 	opI32Const = 0x41
 	blockEmpty = 0x40 // the type of a block that takes and leaves no value
 	blockTyped = -1   // the arg of a block whose type is a type index
@@ -96,6 +97,13 @@ func directBody(body []byte) ([]byte, int, error) {
 		return body, 0, nil
 	}
 	loop := places[0] - 1 // the loop's instruction, before the outermost place's block
+	// Where the dispatch is the only reader of PC_B, a direct branch leaves
+	// it unread until the next jump through the loop, which sets it first:
+	// its "i32.const k; local.set 0" goes too.
+	from := func(k int) int { return code[k].start } // where a rewritten jump's bytes start
+	if pcbReadOnlyByDispatch(code) {
+		from = func(k int) int { return code[k-2].start }
+	}
 	// Walk the body with its open blocks, loops and ifs (their instructions'
 	// indexes), rewriting each jump whose place's block is open.
 	var open []int
@@ -121,7 +129,7 @@ func directBody(body []byte) ([]byte, int, error) {
 			block := places[len(places)-1-int(table[place])] // label 0 is the innermost block
 			for depth := 0; depth < len(open); depth++ {
 				if open[len(open)-1-depth] == block {
-					out = append(out, body[last:in.start]...)
+					out = append(out, body[last:from(k)]...)
 					out = appendULEB(append(out, opBr), uint64(depth))
 					last = in.end
 					n++
@@ -134,6 +142,19 @@ func directBody(body []byte) ([]byte, int, error) {
 		return body, 0, nil
 	}
 	return append(out, body[last:]...), n, nil
+}
+
+// pcbReadOnlyByDispatch reports whether the only instruction that reads
+// local 0, PC_B, is the dispatch's "local.get 0" (a body's first; no
+// local.tee 0 either). Some of the runtime's functions read it elsewhere.
+func pcbReadOnlyByDispatch(code []instr) bool {
+	reads := 0
+	for _, in := range code {
+		if (in.op == opLocalGet || in.op == opLocalTee) && in.arg == 0 {
+			reads++
+		}
+	}
+	return reads == 1
 }
 
 // dispatch finds a body's dispatch loop, as Go's compiler writes it: the

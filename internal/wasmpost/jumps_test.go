@@ -23,14 +23,14 @@ func dispatchFunc() []byte {
 		0x02, 0x40, 0x02, 0x40, 0x02, 0x40, // the places' blocks: 2, 1, 0
 		0x20, 0x00, // local.get 0 (PC_B)
 		0x0e, 0x03, 0x00, 0x01, 0x02, 0x02, // br_table 0 1 2, default 2
-		0x0b, // place 0
+		0x0b,                         // place 0
 		0x20, 0x01, 0x41, 0x0a, 0x4a, // x > 10
 		0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x03, 0x0b, // if: jump to place 2 (br 3: the loop)
 		0x20, 0x01, 0x41, 0x01, 0x6a, 0x21, 0x01, // x += 1
-		0x0b, // place 1
+		0x0b,                                     // place 1
 		0x20, 0x01, 0x41, 0x03, 0x6c, 0x21, 0x01, // x *= 3
 		0x41, 0x02, 0x21, 0x00, 0x0c, 0x01, // jump to place 2 (br 1: the loop)
-		0x0b, // place 2
+		0x0b,                               // place 2
 		0x20, 0x01, 0x41, 0xe4, 0x00, 0x48, // x < 100
 		0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b, // if: jump to place 1 (br 1: the loop)
 		0x20, 0x01, 0x0f, // return x
@@ -96,41 +96,60 @@ func appendInt(b []byte, n int) []byte {
 // The two jumps forward of a function laid out as Go lays them out become
 // direct branches, the one backward stays a jump through the dispatch loop,
 // and the function gives what it gave, from each place it may be entered at.
+// Where nothing but the dispatch reads PC_B, the direct branches no longer
+// set it; where something else reads it, they still do.
 func TestJumpsForwardBranchStraightToTheirPlace(t *testing.T) {
-	in := funcModule(dispatchFunc())
-	m, err := Parse(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := directJumps(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n != 2 {
-		t.Errorf("%d jumps made direct, want 2", n)
-	}
-	out := m.Bytes()
-	// Inside place 0's if, place 2's block is two labels out; in place 1,
-	// the innermost one open; place 2's jump back still branches to the loop.
-	for _, want := range [][]byte{
-		{0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x02, 0x0b},
-		{0x41, 0x02, 0x21, 0x00, 0x0c, 0x00, 0x0b},
-		{0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b},
+	readsPCB := dispatchFunc()
+	i := bytes.Index(readsPCB, []byte{0x20, 0x01, 0x0f})
+	readsPCB = append(readsPCB[:i:i], append([]byte{0x20, 0x00, 0x1a}, readsPCB[i:]...)...) // local.get 0; drop
+	readsPCB[0] += 3
+	for _, c := range []struct {
+		name string
+		code []byte
+		want [][]byte
+	}{
+		{"PC_B read by the dispatch alone", dispatchFunc(), [][]byte{
+			{0x04, 0x40, 0x0c, 0x02, 0x0b},                         // inside place 0's if, place 2's block is two labels out
+			{0x6c, 0x21, 0x01, 0x0c, 0x00, 0x0b},                   // in place 1, the innermost one open
+			{0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b}, // place 2's jump back still branches to the loop
+		}},
+		{"PC_B read elsewhere", readsPCB, [][]byte{
+			{0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x02, 0x0b},
+			{0x41, 0x02, 0x21, 0x00, 0x0c, 0x00, 0x0b},
+			{0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b},
+		}},
 	} {
-		if !bytes.Contains(out, want) {
-			t.Errorf("the rewritten function has no % x", want)
-		}
-	}
-	pcs, xs := []int{0, 1, 2, 7}, []int{1, 5, 10, 11, 50, 99, 100, 200} // x > 0: place 1 makes it grow
-	if got, want := results(t, out, pcs, xs), results(t, in, pcs, xs); got != want {
-		t.Errorf("results\n%s\nwant\n%s", got, want)
-	}
-	again, err := Parse(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, err := directJumps(again); err != nil || n != 0 || !bytes.Equal(again.Bytes(), out) {
-		t.Errorf("a second rewrite made %d jumps direct (%v)", n, err)
+		t.Run(c.name, func(t *testing.T) {
+			in := funcModule(c.code)
+			m, err := Parse(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := directJumps(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 2 {
+				t.Errorf("%d jumps made direct, want 2", n)
+			}
+			out := m.Bytes()
+			for _, want := range c.want {
+				if !bytes.Contains(out, want) {
+					t.Errorf("the rewritten function has no % x", want)
+				}
+			}
+			pcs, xs := []int{0, 1, 2, 7}, []int{1, 5, 10, 11, 50, 99, 100, 200} // x > 0: place 1 makes it grow
+			if got, want := results(t, out, pcs, xs), results(t, in, pcs, xs); got != want {
+				t.Errorf("results\n%s\nwant\n%s", got, want)
+			}
+			again, err := Parse(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, err := directJumps(again); err != nil || n != 0 || !bytes.Equal(again.Bytes(), out) {
+				t.Errorf("a second rewrite made %d jumps direct (%v)", n, err)
+			}
+		})
 	}
 }
 
