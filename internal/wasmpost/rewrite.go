@@ -44,10 +44,14 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 	if err != nil {
 		return nil, res, err
 	}
-	if !opt.KeepLines {
+	// pclntab's layout and the dispatch loops of Go's code are those of one
+	// Go release: a module of another is refused.
+	if _, code := m.section(sectionCode); code || !opt.KeepLines {
 		if err := checkGoVersion(m, GoRelease); err != nil {
 			return nil, res, err
 		}
+	}
+	if !opt.KeepLines {
 		if res.Zeroed, err = StripLines(mem); err != nil {
 			return nil, res, fmt.Errorf("pclntab: %w", err)
 		}
