@@ -61,20 +61,31 @@ func rewrittenWithFill(t *testing.T, in []byte, opt Options) ([]byte, *Module, f
 // before Go's run), or skips the test where there is no node.
 func instantiated(t *testing.T, wasm []byte) []byte {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
-	file := filepath.Join(t.TempDir(), "prog.wasm")
-	if err := os.WriteFile(file, wasm, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	const script = `const m = new WebAssembly.Module(require("fs").readFileSync(process.argv[1]));
 const imports = {};
 for (const i of WebAssembly.Module.imports(m)) (imports[i.module] ??= {})[i.name] = () => {};
 process.stdout.write(new Uint8Array(new WebAssembly.Instance(m, imports).exports.mem.buffer));`
-	out, err := exec.Command("node", "-e", script, file).Output()
-	if err != nil {
+	return inNode(t, wasm, script)
+}
+
+// inNode runs script in Node with the path of a file holding wasm as
+// process.argv[1], and args after it, and returns what it writes to its
+// standard output; it skips the test where there is no node.
+func inNode(t *testing.T, wasm []byte, script string, args ...string) []byte {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
+	file := filepath.Join(t.TempDir(), "module.wasm")
+	if err := os.WriteFile(file, wasm, 0o644); err != nil {
 		t.Fatal(err)
+	}
+	cmd := exec.Command("node", append([]string{"-e", script, file}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v: %s", err, stderr.Bytes())
 	}
 	return out
 }

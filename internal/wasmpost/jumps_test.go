@@ -2,9 +2,7 @@ package wasmpost
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -58,39 +56,14 @@ func funcModule(code []byte) []byte {
 // runs it, one line each.
 func results(t *testing.T, wasm []byte, pcs, xs []int) string {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
-	file := filepath.Join(t.TempDir(), "f.wasm")
-	if err := os.WriteFile(file, wasm, 0o644); err != nil {
+	args, err := json.Marshal([][]int{pcs, xs})
+	if err != nil {
 		t.Fatal(err)
 	}
 	const script = `const { f } = new WebAssembly.Instance(new WebAssembly.Module(require("fs").readFileSync(process.argv[1]))).exports;
 const [pcs, xs] = JSON.parse(process.argv[2]);
 for (const pc of pcs) for (const x of xs) console.log(pc, x, f(pc, x));`
-	out, err := exec.Command("node", "-e", script, file, "[["+join(pcs)+"],["+join(xs)+"]]").CombinedOutput()
-	if err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	return string(out)
-}
-
-func join(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = string(appendInt(nil, n))
-	}
-	return strings.Join(s, ",")
-}
-
-func appendInt(b []byte, n int) []byte {
-	if n < 0 {
-		return appendInt(append(b, '-'), -n)
-	}
-	if n >= 10 {
-		b = appendInt(b, n/10)
-	}
-	return append(b, byte('0'+n%10))
+	return string(inNode(t, wasm, script, string(args)))
 }
 
 // The two jumps forward of a function laid out as Go lays them out become
