@@ -68,6 +68,7 @@ const (
 	opIf       = 0x04
 	opEnd      = 0x0b
 	opBr       = 0x0c
+	opBrIf     = 0x0d
 	opBrTable  = 0x0e
 	opLocalGet = 0x20
 	opLocalSet = 0x21
@@ -97,11 +98,11 @@ func directBody(body []byte) ([]byte, int, error) {
 		return body, 0, nil
 	}
 	loop := places[0] - 1 // the loop's instruction, before the outermost place's block
-	// Where the dispatch is the only reader of PC_B, a direct branch leaves
-	// it unread until the next jump through the loop, which sets it first:
-	// its "i32.const k; local.set 0" goes too.
+	// Where the dispatch is the only reader of PC_B and every branch to the
+	// loop is a jump, which sets PC_B first, a direct branch leaves PC_B
+	// unread until it is set again: its "i32.const k; local.set 0" goes too.
 	from := func(k int) int { return code[k].start } // where a rewritten jump's bytes start
-	if pcbReadOnlyByDispatch(code) {
+	if pcbReadOnlyByDispatch(code) && everyLoopBranchIsAJump(code, loop) {
 		from = func(k int) int { return code[k-2].start }
 	}
 	// Walk the body with its open blocks, loops and ifs (their instructions'
@@ -118,13 +119,14 @@ func directBody(body []byte) ([]byte, int, error) {
 				open = open[:len(open)-1]
 			}
 		case opBr:
-			if k < 2 || code[k-1].op != opLocalSet || code[k-1].arg != 0 || code[k-2].op != opI32Const ||
-				int(in.arg) >= len(open) || open[len(open)-1-int(in.arg)] != loop {
+			if !isJump(code, k) || int(in.arg) >= len(open) || open[len(open)-1-int(in.arg)] != loop {
 				continue // not a jump through the dispatch loop
 			}
-			place := code[k-2].arg
-			if place < 0 || place >= int64(len(table)-1) || int(table[place]) >= len(places) {
-				continue // br_table's default, or a label outside the places' blocks
+			// br_table's label for the place: its default from the table's
+			// length on, which is where Go puts its last place's label.
+			place := min(code[k-2].arg, int64(len(table)-1))
+			if place < 0 || int(table[place]) >= len(places) {
+				continue // a label outside the places' blocks
 			}
 			block := places[len(places)-1-int(table[place])] // label 0 is the innermost block
 			for depth := 0; depth < len(open); depth++ {
@@ -155,6 +157,41 @@ func pcbReadOnlyByDispatch(code []instr) bool {
 		}
 	}
 	return reads == 1
+}
+
+// isJump reports whether code[k] ends a jump as Go writes it: "i32.const k;
+// local.set 0; br".
+func isJump(code []instr, k int) bool {
+	return k >= 2 && code[k].op == opBr && code[k-1].op == opLocalSet && code[k-1].arg == 0 && code[k-2].op == opI32Const
+}
+
+// everyLoopBranchIsAJump reports whether every branch (br, br_if,
+// br_table) that reaches the loop instruction at loop is a jump (isJump),
+// which sets PC_B before it branches.
+func everyLoopBranchIsAJump(code []instr, loop int) bool {
+	var open []int
+	reaches := func(depth uint32) bool { return int(depth) < len(open) && open[len(open)-1-int(depth)] == loop }
+	for k, in := range code {
+		switch in.op {
+		case opBlock, opLoop, opIf:
+			open = append(open, k)
+		case opEnd:
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case opBr, opBrIf:
+			if reaches(uint32(in.arg)) && !isJump(code, k) {
+				return false
+			}
+		case opBrTable:
+			for _, l := range in.labels {
+				if reaches(l) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // dispatch finds a body's dispatch loop, as Go's compiler writes it: the
@@ -200,7 +237,7 @@ func instructions(body []byte, off int) ([]instr, error) {
 				r.sleb(5) // a type index (s33)
 				in.arg = blockTyped
 			}
-		case op == opBr || op == 0x0d || op == 0x10 || op >= opLocalGet && op <= 0x24: // br_if call local/global get set tee
+		case op == opBr || op == opBrIf || op == 0x10 || op >= opLocalGet && op <= 0x24: // call local/global get set tee
 			in.arg = int64(r.uleb32())
 		case op == opBrTable:
 			n := r.uleb32()

@@ -69,13 +69,20 @@ for (const pc of pcs) for (const x of xs) console.log(pc, x, f(pc, x));`
 // The two jumps forward of a function laid out as Go lays them out become
 // direct branches, the one backward stays a jump through the dispatch loop,
 // and the function gives what it gave, from each place it may be entered at.
-// Where nothing but the dispatch reads PC_B, the direct branches no longer
-// set it; where something else reads it, they still do.
+// Where nothing but the dispatch reads PC_B and every branch to the loop
+// sets it first, the direct branches no longer set it; where something else
+// reads it, or a branch reaches the loop without setting it, they still do.
 func TestJumpsForwardBranchStraightToTheirPlace(t *testing.T) {
 	readsPCB := dispatchFunc()
 	i := bytes.Index(readsPCB, []byte{0x20, 0x01, 0x0f})
 	readsPCB = append(readsPCB[:i:i], append([]byte{0x20, 0x00, 0x1a}, readsPCB[i:]...)...) // local.get 0; drop
 	readsPCB[0] += 3
+	// A branch to the loop that is not a jump: it would reach br_table
+	// without setting PC_B (never taken here: its condition is 0).
+	brIf := dispatchFunc()
+	i = bytes.Index(brIf, []byte{0x20, 0x01, 0x0f})
+	brIf = append(brIf[:i:i], append([]byte{0x41, 0x00, 0x0d, 0x00}, brIf[i:]...)...) // i32.const 0; br_if 0 (the loop)
+	brIf[0] += 4
 	for _, c := range []struct {
 		name string
 		code []byte
@@ -90,6 +97,11 @@ func TestJumpsForwardBranchStraightToTheirPlace(t *testing.T) {
 			{0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x02, 0x0b},
 			{0x41, 0x02, 0x21, 0x00, 0x0c, 0x00, 0x0b},
 			{0x04, 0x40, 0x41, 0x01, 0x21, 0x00, 0x0c, 0x01, 0x0b},
+		}},
+		{"a branch to the loop that sets no PC_B", brIf, [][]byte{
+			{0x04, 0x40, 0x41, 0x02, 0x21, 0x00, 0x0c, 0x02, 0x0b},
+			{0x41, 0x02, 0x21, 0x00, 0x0c, 0x00, 0x0b},
+			{0x41, 0x00, 0x0d, 0x00, 0x20, 0x01, 0x0f},
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
