@@ -105,41 +105,31 @@ func directBody(body []byte) ([]byte, int, error) {
 	if pcbReadOnlyByDispatch(code) && everyLoopBranchIsAJump(code, loop) {
 		from = func(k int) int { return code[k-2].start }
 	}
-	// Walk the body with its open blocks, loops and ifs (their instructions'
-	// indexes), rewriting each jump whose place's block is open.
-	var open []int
+	// Rewrite each jump through the loop whose place's block is open.
 	var out []byte
 	last, n := 0, 0
-	for k, in := range code {
-		switch in.op {
-		case opBlock, opLoop, opIf:
-			open = append(open, k)
-		case opEnd:
-			if len(open) > 0 {
-				open = open[:len(open)-1]
-			}
-		case opBr:
-			if !isJump(code, k) || int(in.arg) >= len(open) || open[len(open)-1-int(in.arg)] != loop {
-				continue // not a jump through the dispatch loop
-			}
-			// br_table's label for the place: its default from the table's
-			// length on, which is where Go puts its last place's label.
-			place := min(code[k-2].arg, int64(len(table)-1))
-			if place < 0 || int(table[place]) >= len(places) {
-				continue // a label outside the places' blocks
-			}
-			block := places[len(places)-1-int(table[place])] // label 0 is the innermost block
-			for depth := 0; depth < len(open); depth++ {
-				if open[len(open)-1-depth] == block {
-					out = append(out, body[last:from(k)]...)
-					out = appendULEB(append(out, opBr), uint64(depth))
-					last = in.end
-					n++
-					break
-				}
+	walk(code, func(k int, open []int) {
+		in := code[k]
+		if !isJump(code, k) || !labels(open, uint32(in.arg), loop) {
+			return // not a jump through the dispatch loop
+		}
+		// br_table's label for the place: its default from the table's
+		// length on, which is where Go puts its last place's label.
+		place := min(code[k-2].arg, int64(len(table)-1))
+		if place < 0 || int(table[place]) >= len(places) {
+			return // a label outside the places' blocks
+		}
+		block := places[len(places)-1-int(table[place])] // label 0 is the innermost block
+		for depth := range len(open) {
+			if labels(open, uint32(depth), block) {
+				out = append(out, body[last:from(k)]...)
+				out = appendULEB(append(out, opBr), uint64(depth))
+				last = in.end
+				n++
+				return
 			}
 		}
-	}
+	})
 	if n == 0 {
 		return body, 0, nil
 	}
@@ -169,8 +159,25 @@ func isJump(code []instr, k int) bool {
 // br_table) that reaches the loop instruction at loop is a jump (isJump),
 // which sets PC_B before it branches.
 func everyLoopBranchIsAJump(code []instr, loop int) bool {
+	ok := true
+	walk(code, func(k int, open []int) {
+		switch in := code[k]; in.op {
+		case opBr, opBrIf:
+			ok = ok && (!labels(open, uint32(in.arg), loop) || isJump(code, k))
+		case opBrTable:
+			for _, l := range in.labels {
+				ok = ok && !labels(open, l, loop)
+			}
+		}
+	})
+	return ok
+}
+
+// walk calls visit with each instruction of code but those that open and
+// close blocks, loops and ifs, and the indexes of the ones open at it,
+// innermost last.
+func walk(code []instr, visit func(k int, open []int)) {
 	var open []int
-	reaches := func(depth uint32) bool { return int(depth) < len(open) && open[len(open)-1-int(depth)] == loop }
 	for k, in := range code {
 		switch in.op {
 		case opBlock, opLoop, opIf:
@@ -179,19 +186,16 @@ func everyLoopBranchIsAJump(code []instr, loop int) bool {
 			if len(open) > 0 {
 				open = open[:len(open)-1]
 			}
-		case opBr, opBrIf:
-			if reaches(uint32(in.arg)) && !isJump(code, k) {
-				return false
-			}
-		case opBrTable:
-			for _, l := range in.labels {
-				if reaches(l) {
-					return false
-				}
-			}
+		default:
+			visit(k, open)
 		}
 	}
-	return true
+}
+
+// labels reports whether label depth, among the open blocks, loops and
+// ifs, is the one instruction at opens.
+func labels(open []int, depth uint32, at int) bool {
+	return int(depth) < len(open) && open[len(open)-1-int(depth)] == at
 }
 
 // dispatch finds a body's dispatch loop, as Go's compiler writes it: the
