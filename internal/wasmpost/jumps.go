@@ -21,10 +21,10 @@ import (
 // first instruction of place k's code. Where that block encloses the jump,
 // as it does for every jump forward, "br <place k's block>" reaches the same
 // instruction with the same operand stack (both labels take no values), and
-// directJumps writes that instead, leaving PC_B set as it was. V8 then
-// compiles a jump as a jump rather than as a branch to the loop and an
-// indirect one through br_table's table, which calls spend most of their
-// time on in Go's WebAssembly (docs/design.md, "After linking").
+// directJumps writes that instead. V8 then compiles a jump as a jump rather
+// than as a branch to the loop and an indirect one through br_table's table
+// (docs/design.md, "After linking"). The jump's "i32.const k; local.set 0"
+// goes too where that set is dead (pcbSetsAreDead).
 
 // directJumps rewrites the module's jumps forward into direct branches, as
 // above, and returns how many it rewrote. It refuses a function holding an
@@ -97,12 +97,9 @@ func directBody(body []byte) ([]byte, int, error) {
 	if !ok {
 		return body, 0, nil
 	}
-	loop := places[0] - 1 // the loop's instruction, before the outermost place's block
-	// Where the dispatch is the only reader of PC_B and every branch to the
-	// loop is a jump, which sets PC_B first, a direct branch leaves PC_B
-	// unread until it is set again: its "i32.const k; local.set 0" goes too.
+	loop := places[0] - 1                            // the loop's instruction, before the outermost place's block
 	from := func(k int) int { return code[k].start } // where a rewritten jump's bytes start
-	if pcbReadOnlyByDispatch(code) && everyLoopBranchIsAJump(code, loop) {
+	if pcbSetsAreDead(code, loop) {
 		from = func(k int) int { return code[k-2].start }
 	}
 	// Rewrite each jump through the loop whose place's block is open.
@@ -136,32 +133,25 @@ func directBody(body []byte) ([]byte, int, error) {
 	return append(out, body[last:]...), n, nil
 }
 
-// pcbReadOnlyByDispatch reports whether the only instruction that reads
-// local 0, PC_B, is the dispatch's "local.get 0" (a body's first; no
-// local.tee 0 either). Some of the runtime's functions read it elsewhere.
-func pcbReadOnlyByDispatch(code []instr) bool {
-	reads := 0
-	for _, in := range code {
-		if (in.op == opLocalGet || in.op == opLocalTee) && in.arg == 0 {
-			reads++
-		}
-	}
-	return reads == 1
-}
-
 // isJump reports whether code[k] ends a jump as Go writes it: "i32.const k;
 // local.set 0; br".
 func isJump(code []instr, k int) bool {
 	return k >= 2 && code[k].op == opBr && code[k-1].op == opLocalSet && code[k-1].arg == 0 && code[k-2].op == opI32Const
 }
 
-// everyLoopBranchIsAJump reports whether every branch (br, br_if,
-// br_table) that reaches the loop instruction at loop is a jump (isJump),
-// which sets PC_B before it branches.
-func everyLoopBranchIsAJump(code []instr, loop int) bool {
-	ok := true
+// pcbSetsAreDead reports whether a direct branch's set of PC_B is dead:
+// the dispatch's "local.get 0" is the only read of local 0 (functions that
+// make indirect calls use it as scratch too), and every branch (br, br_if,
+// br_table) that reaches the loop at loop is a jump (isJump), which sets
+// PC_B before the dispatch reads it.
+func pcbSetsAreDead(code []instr, loop int) bool {
+	reads, ok := 0, true
 	walk(code, func(k int, open []int) {
 		switch in := code[k]; in.op {
+		case opLocalGet, opLocalTee:
+			if in.arg == 0 {
+				reads++
+			}
 		case opBr, opBrIf:
 			ok = ok && (!labels(open, uint32(in.arg), loop) || isJump(code, k))
 		case opBrTable:
@@ -170,7 +160,7 @@ func everyLoopBranchIsAJump(code []instr, loop int) bool {
 			}
 		}
 	})
-	return ok
+	return ok && reads == 1
 }
 
 // walk calls visit with each instruction of code but those that open and
