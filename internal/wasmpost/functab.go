@@ -20,16 +20,6 @@ import (
 // any code runs (the fill): the memory image is the same, made two ways. A
 // table of any other shape stays in the data section.
 
-// Section IDs the fill adds to or reads.
-const (
-	sectionType     = 1
-	sectionFunction = 3
-	sectionStart    = 8
-)
-
-// sectionOrder is the order non-custom sections must come in.
-var sectionOrder = []byte{1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11}
-
 // findfuncbucket's size, and the log2 of how many buckets one function
 // spans (a function's 65,536 pcs over 4,096-pc buckets).
 const (

@@ -25,13 +25,24 @@ import (
 	"fmt"
 )
 
-// Section IDs of the WebAssembly binary format that the rewrite reads.
+// Section IDs of the WebAssembly binary format that the package reads or
+// writes.
 const (
 	sectionCustom    = 0
+	sectionType      = 1
+	sectionImport    = 2
+	sectionFunction  = 3
 	sectionMemory    = 5
+	sectionGlobal    = 6
+	sectionExport    = 7
+	sectionStart     = 8
+	sectionCode      = 10
 	sectionData      = 11
 	sectionDataCount = 12
 )
+
+// sectionOrder is the order non-custom sections must come in.
+var sectionOrder = []byte{1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11}
 
 // header is the magic number and version 1 that start every module.
 var header = []byte{0, 'a', 's', 'm', 1, 0, 0, 0}

@@ -29,14 +29,6 @@ const SnapshotRelease = "go1.26"
 // module.
 const StartSection = "endpoint-wasm.start"
 
-// Section IDs read and written by the snapshot, beyond those in module.go.
-const (
-	sectionImport = 2
-	sectionGlobal = 6
-	sectionExport = 7
-	sectionCode   = 10
-)
-
 // goGlobals are the module's mutable globals as Go's linker declares them,
 // in order: the stack pointer, the closure context, the current g, the
 // four result registers and the flag that unwinds to JavaScript.
