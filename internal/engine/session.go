@@ -73,8 +73,8 @@ func (l *loadedValues) put(h int32, v Value) {
 	l.more[h] = v
 }
 
-// reset forgets the last call's values as a call begins, as the map's
-// clear did: what they point into is then free to be collected.
+// reset forgets the last call's values as a call begins: what they point
+// into is then free to be collected.
 func (l *loadedValues) reset() {
 	clear(l.few[:l.n])
 	l.n = 0
