@@ -116,11 +116,26 @@ func IndexDot(s string) int {
 		}
 	}
 	for ; i < len(s); i++ {
-		if s[i] == '.' || s[i] == '%' && i+2 < len(s) && s[i+1] == '2' && s[i+2]|0x20 == 'e' {
+		if DotLen(s, i) > 0 {
 			return i
 		}
 	}
 	return -1
+}
+
+// DotLen returns how many bytes the dot at s[i] takes, 1 for "." and 3 for
+// "%2E" or "%2e", or 0 when no dot starts there: the definition of a dot
+// that IndexDot finds eight positions at a time.
+func DotLen(s string, i int) int {
+	switch {
+	case i >= len(s):
+		return 0
+	case s[i] == '.':
+		return 1
+	case s[i] == '%' && i+2 < len(s) && s[i+1] == '2' && s[i+2]|0x20 == 'e':
+		return 3
+	}
+	return 0
 }
 
 // dotAt returns the high bit of each byte k of a where a dot starts, given

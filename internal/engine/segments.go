@@ -51,8 +51,9 @@ func (t *template) markDotRisk() {
 // a time (ascii.IndexDot), and a long value with a dot in it ("v1.2/...",
 // "Button.tsx") costs what one without does.
 func makesDots(b []byte) bool {
+	s := viewString(b)
 	for i := 0; ; {
-		k := ascii.IndexDot(viewString(b[i:]))
+		k := ascii.IndexDot(s[i:])
 		if k < 0 {
 			return false // the usual expansion: no dot at all
 		}
@@ -61,7 +62,7 @@ func makesDots(b []byte) bool {
 			continue
 		}
 		j := i
-		for n := dotLen(b, j); n > 0; n = dotLen(b, j) {
+		for n := ascii.DotLen(s, j); n > 0; n = ascii.DotLen(s, j) {
 			j += n
 		}
 		if j == len(b) || endsPiece(b[j]) {
@@ -75,26 +76,12 @@ func makesDots(b []byte) bool {
 // a "/", or the "?" or "#" that ends the path.
 func endsPiece(c byte) bool { return c == '/' || c == '?' || c == '#' }
 
-// dotLen returns how many bytes the dot at b[i] takes, "." or "%2e" or
-// "%2E", or 0 when there is none there.
-func dotLen(b []byte, i int) int {
-	switch {
-	case i >= len(b):
-		return 0
-	case b[i] == '.':
-		return 1
-	case i+2 < len(b) && b[i] == '%' && b[i+1] == '2' && b[i+2]|0x20 == 'e':
-		return 3
-	}
-	return 0
-}
-
 // dots returns how many dots seg is made of, or -1 when it holds anything
 // else.
 func dots(seg []byte) int {
 	n := 0
 	for i := 0; i < len(seg); n++ {
-		k := dotLen(seg, i)
+		k := ascii.DotLen(viewString(seg), i)
 		if k == 0 {
 			return -1
 		}
