@@ -3,16 +3,22 @@
 # and npm (Chromium through apt-get when run as root).
 
 SHELL := /bin/bash
+# The Go release the module is built for (wasm/internal/wasmpost/release.go).
+# A machine starts on its own Go and ignores go.mod's toolchain line, so the
+# go command is told which toolchain to run; it fetches it from the Go module
+# proxy the first time (about 76 MB).
+GOTOOLCHAIN ?= go1.27.3
+export GOTOOLCHAIN
 GO    ?= go
 NPM   ?= npm
 PORT  ?= 8080
 export PORT
 
-GOSRC := $(shell find core wasm internal -name '*.go' -not -name '*_test.go') go.mod go.sum
+GOSRC := $(shell find core wasm -name '*.go' -not -name '*_test.go') go.mod go.sum
 WBT   := bin/wasmbrowsertest
 # wasmbrowsertest fails when arguments plus environment exceed 8 KiB, so it
 # runs in a clean environment.
-CLEANENV := env -i PATH="$(CURDIR)/bin:$(dir $(shell command -v $(GO))):$$PATH" HOME="$$HOME" $(if $(GOCACHE),GOCACHE=$(GOCACHE)) $(if $(GOMODCACHE),GOMODCACHE=$(GOMODCACHE))
+CLEANENV := env -i PATH="$(CURDIR)/bin:$(dir $(shell command -v $(GO))):$$PATH" HOME="$$HOME" GOTOOLCHAIN=$(GOTOOLCHAIN) $(if $(GOCACHE),GOCACHE=$(GOCACHE)) $(if $(GOMODCACHE),GOMODCACHE=$(GOMODCACHE))
 
 .PHONY: all build test demo demo-measure bench size fmt vet clean deps chromium version \
         test-go test-go-wasm test-js test-types pgo FORCE
@@ -59,7 +65,7 @@ PGOFLAGS := -pgo=$(CURDIR)/wasm/default.pgo -gcflags=github.com/endpoint-wasm/..
 WASMCOMPILE := -gcflags=std=-l $(foreach p,$(STDINLINE),-gcflags=$(p)=) $(PGOFLAGS)
 WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 
-# After linking, bin/wasmpost (internal/wasmpost) rewrites the module: its
+# After linking, bin/wasmpost (wasm/internal/wasmpost) rewrites the module: its
 # data section in a few segments with the same memory image, pclntab's file
 # and line tables emptied, which only tracebacks read, and jumps forward
 # branching straight to their target rather than through their function's
@@ -71,7 +77,7 @@ POSTFLAGS := $(if $(DEBUG),-keep-lines)
 
 # Then Go's start (runtime, package inits, main until it blocks) runs at
 # build time and the module ships pre-initialised (docs/design.md, "How the
-# module starts"): bin/wasmsnap (internal/wasmpost/snapshot.go) exports the
+# module starts"): bin/wasmsnap (wasm/internal/wasmpost/snapshot.go) exports the
 # globals of a build-time copy, js/snapshot.mjs runs it in Node and records
 # memory, globals and the JavaScript operations of the start, and wasmsnap
 # writes them into the module, which the loader restores (js/load.js).
@@ -87,11 +93,11 @@ dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) $(WASMSNAP) b
 	rm -rf bin/snapshot && node js/snapshot.mjs bin/endpoint.probe.wasm bin/snapshot $$($(WASMSNAP) -seed)
 	$(WASMSNAP) -state bin/snapshot -o $@ bin/endpoint.post.wasm
 
-$(WASMSNAP): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmsnap/*.go)) go.mod
-	$(GO) build -o $@ ./internal/wasmpost/cmd/wasmsnap
+$(WASMSNAP): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/internal/wasmpost/cmd/wasmsnap/*.go)) go.mod
+	$(GO) build -o $@ ./wasm/internal/wasmpost/cmd/wasmsnap
 
-$(WASMPOST): $(filter-out %_test.go,$(wildcard internal/wasmpost/*.go internal/wasmpost/cmd/wasmpost/*.go)) go.mod
-	$(GO) build -o $@ ./internal/wasmpost/cmd/wasmpost
+$(WASMPOST): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/internal/wasmpost/cmd/wasmpost/*.go)) go.mod
+	$(GO) build -o $@ ./wasm/internal/wasmpost/cmd/wasmpost
 
 # bin/postflags: the POSTFLAGS of the last build, written only when they
 # change, so that switching DEBUG on or off rebuilds the module.
@@ -103,9 +109,9 @@ FORCE:
 ## pgo: regenerate wasm/default.pgo from the Bridge, core and engine benchmarks, natively (after changes to the engine)
 pgo:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	$(GO) test -run XXX -bench Bridge -benchtime 2s -cpuprofile "$$tmp/bridge.prof" -o "$$tmp/bridge.test" ./wasm/bridge/ >/dev/null && \
+	$(GO) test -run XXX -bench Bridge -benchtime 2s -cpuprofile "$$tmp/bridge.prof" -o "$$tmp/bridge.test" ./core/bridge/ >/dev/null && \
 	$(GO) test -run XXX -bench Endpoint -benchtime 2s -cpuprofile "$$tmp/core.prof" -o "$$tmp/core.test" ./core/ >/dev/null && \
-	$(GO) test -run XXX -bench Catalog -benchtime 2s -cpuprofile "$$tmp/engine.prof" -o "$$tmp/engine.test" ./internal/engine/ >/dev/null && \
+	$(GO) test -run XXX -bench Catalog -benchtime 2s -cpuprofile "$$tmp/engine.prof" -o "$$tmp/engine.test" ./core/internal/engine/ >/dev/null && \
 	$(GO) tool pprof -proto "$$tmp/bridge.prof" "$$tmp/core.prof" "$$tmp/engine.prof" > wasm/default.pgo && \
 	echo "wasm/default.pgo: $$(wc -c < wasm/default.pgo) bytes"
 
@@ -113,14 +119,14 @@ node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
 
-## version: write internal/engine/version.go from package.json, the one version source (D1)
+## version: write core/internal/engine/version.go from package.json, the one version source (D1)
 version:
 	@v=$$(node -p 'require("./package.json").version'); \
 	printf '%s\n' '// Code generated by "make version" from package.json; DO NOT EDIT.' '' 'package engine' '' \
 	  '// Version is the released version of endpoint-wasm. package.json is its one' \
 	  '// source: "make version" writes this file, and TestVersionMatchesPackageJSON' \
-	  '// fails when the two disagree (D1).' "const Version = \"$$v\"" > internal/engine/version.go; \
-	echo "internal/engine/version.go: $$v"
+	  '// fails when the two disagree (D1).' "const Version = \"$$v\"" > core/internal/engine/version.go; \
+	echo "core/internal/engine/version.go: $$v"
 
 ## chromium: install Debian's chromium and curl when missing (as root), else explain
 # (the tests drive Chromium, and run the demo's curl snippet)
@@ -147,7 +153,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT) $(WASMPOST)
-	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(WASMCOMPILE) -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$(CURDIR)/$(WBT)" ./core/... ./internal/... ./wasm/...
+	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(WASMCOMPILE) -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$(CURDIR)/$(WBT)" ./core/... ./wasm/...
 
 test-types: build
 	node js/test/types/run.mjs
@@ -175,10 +181,10 @@ bin/floor.wasm: $(wildcard js/bench/floor/*.go) go.mod go.sum wasm/default.pgo M
 ## bench: Go benchmarks, then endpoint-wasm against @octokit/endpoint in Node and Chromium,
 ## its first call against the floor module's, and every target MET or MISSED; BENCH_QUICK=1 for a short run
 bench: deps build bin/floor.wasm $(WASMPOST)
-	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./internal/engine/ ./wasm/...
+	$(GO) test -run XXX -bench . -benchmem $(if $(BENCH_QUICK),-benchtime=100ms) ./core/ ./core/internal/engine/ ./wasm/...
 	@echo "The same calls of the bridge compiled to WebAssembly, run by Node (the engine's work in a call, without JavaScript's):"
 	$(CLEANENV) $(WASMENV) $(GO) test $(WASMCOMPILE) -run XXX -bench Bridge $(if $(BENCH_QUICK),-benchtime=100ms) \
-	  -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/bridge/
+	  -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/bridge/
 	node --expose-gc js/bench/run.mjs
 	node js/bench/scale.mjs
 
@@ -197,11 +203,11 @@ size: build
 	node js/bench/size.mjs
 
 fmt:
-	gofmt -w core wasm internal
+	gofmt -w core wasm
 
 vet:
 	$(GO) vet ./...
-	$(WASMENV) $(GO) vet ./wasm/ ./core/ ./internal/...
+	$(WASMENV) $(GO) vet ./wasm/... ./core/...
 
 clean:
 	rm -rf dist bin test-results web/demo/gen

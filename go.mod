@@ -1,6 +1,6 @@
 module github.com/endpoint-wasm/endpoint-wasm
 
-go 1.26
+go 1.27
 
 require github.com/jtacoma/uritemplates v1.0.0
 

@@ -13,7 +13,7 @@
 // The rules cited as D1..D37 and "spec rule N" are in docs/behaviour.md.
 package core
 
-import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
 const UserAgent = engine.UserAgent

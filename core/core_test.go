@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
 // jsonOf is the JSON text of x (a *Request, *Obj or Value), or the error.

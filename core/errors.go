@@ -1,6 +1,6 @@
 package core
 
-import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 
 // Error is the one error type of the package (D28). Its message starts
 // with "endpoint: " and names the offending field; header values are never

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
 type goIssue struct {

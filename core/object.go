@@ -3,7 +3,7 @@ package core
 import (
 	"iter"
 
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
 // Obj is a plain object whose keys keep JavaScript's property order:

@@ -1,6 +1,6 @@
 package core
 
-import "github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 
 // MaxDepth is how deeply input may nest, the options object being level 1
 // (D29). Deeper input is an ERR_INVALID_ARGUMENT error.

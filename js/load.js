@@ -90,7 +90,7 @@ export function boot(rt, instance, module) {
   return api;
 }
 
-/** START names the custom section of a pre-initialised module (internal/wasmpost/snapshot.go). */
+/** START names the custom section of a pre-initialised module (wasm/internal/wasmpost/snapshot.go). */
 const START = "endpoint-wasm.start";
 
 /**
@@ -153,7 +153,7 @@ function restore({ go, global, random }, instance, section) {
   }
   op = "the value table";
   check(values.length, s.table);
-  // The runtime's random state (internal/wasmpost.FindRandom): what seeds
+  // The runtime's random state (wasm/internal/wasmpost.FindRandom): what seeds
   // every Go map made from now on, fresh in each instance.
   for (const [addr, len] of s.fresh) random.getRandomValues(new Uint8Array(instance.exports.mem.buffer, addr, len));
   return s.name;

@@ -1,4 +1,4 @@
-// The wire format, JavaScript side. wasm/bridge/protocol.go describes every
+// The wire format, JavaScript side. core/bridge/protocol.go describes every
 // message and answer; each piece here is the twin of a piece of the bridge,
 // with its name and its methods' names, and writes what that piece reads or
 // reads what it writes (same constants, same order):

@@ -1,6 +1,6 @@
 // The recording run of a pre-initialised module (run by `make build`,
 // between `wasmsnap -export-globals` and `wasmsnap -state`; see
-// internal/wasmpost/snapshot.go): it runs Go's start in Node, through the
+// wasm/internal/wasmpost/snapshot.go): it runs Go's start in Node, through the
 // loader's own runtime (dist/go.js's source), until main() blocks, and
 // writes what the module's initial state is made of:
 //   dir/state.json  the globals, where the runtime read its random seed,

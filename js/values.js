@@ -22,7 +22,7 @@ export function isPlain(v) {
 }
 
 // Classes of host values: what the content-type rule needs to know (D20);
-// the numbers are engine.Class's (internal/engine).
+// the numbers are engine.Class's (core/internal/engine).
 const OTHER = 0, FORM_DATA = 1, BLOB = 2, URL_SEARCH_PARAMS = 3, BINARY = 4, STREAM = 5;
 
 const g = globalThis;

@@ -5,7 +5,7 @@ package main
 import (
 	"unsafe"
 
-	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
+	"github.com/endpoint-wasm/endpoint-wasm/core/bridge"
 )
 
 // The entry points the shim calls (//go:wasmexport) and the one it answers

@@ -12,8 +12,7 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
-	"github.com/endpoint-wasm/endpoint-wasm/wasm/bridge"
+	"github.com/endpoint-wasm/endpoint-wasm/core/bridge"
 )
 
 // main builds the global object. Its members take and give JavaScript
@@ -36,19 +35,19 @@ func main() {
 		name = os.Args[1]
 	}
 	api := jsObject.New()
-	api.Set("endpoint", member(0, func(b *engine.Builder, route string, options *engine.Obj) (js.Value, error) {
-		r, err := engine.NewSession(nil).Endpoint(b, route, options) // as merge, below
+	api.Set("endpoint", member(0, func(b *bridge.Builder, route string, options *bridge.Obj) (js.Value, error) {
+		r, err := bridge.NewSession(nil).Endpoint(b, route, options) // as merge, below
 		return requestJS(r), err
 	}))
-	api.Set("merge", member(0, func(b *engine.Builder, route string, options *engine.Obj) (js.Value, error) {
+	api.Set("merge", member(0, func(b *bridge.Builder, route string, options *bridge.Obj) (js.Value, error) {
 		m, err := merge(b, route, options)
 		return objectJS(m), err
 	}))
-	api.Set("parse", member(noDefaults|noRoute, func(b *engine.Builder, _ string, options *engine.Obj) (js.Value, error) {
+	api.Set("parse", member(noDefaults|noRoute, func(b *bridge.Builder, _ string, options *bridge.Obj) (js.Value, error) {
 		r, err := b.Parse(options)
 		return requestJS(r), err
 	}))
-	api.Set("defaults", member(noRoute, func(b *engine.Builder, _ string, options *engine.Obj) (js.Value, error) {
+	api.Set("defaults", member(noRoute, func(b *bridge.Builder, _ string, options *bridge.Obj) (js.Value, error) {
 		// The new defaults are the merge of options over the layer, as
 		// Builder.Defaults makes them (spec rule 1).
 		m, err := merge(b, "", options)
@@ -59,11 +58,11 @@ func main() {
 	jsObject.Call("defineProperty", api, "DEFAULTS", map[string]any{
 		"enumerable": true,
 		"get": js.FuncOf(func(js.Value, []js.Value) any {
-			d, _ := merge(engine.New(), "", nil)
+			d, _ := merge(bridge.NewBuilder(), "", nil)
 			return objectJS(d)
 		}),
 	})
-	api.Set("version", engine.Version)
+	api.Set("version", bridge.Version)
 	// The toolchain without the experiments it built with (-X:...): the
 	// loader checks it against wasm_exec.js, which is the toolchain's.
 	goVersion, _, _ := strings.Cut(runtime.Version(), "-X:")
@@ -76,13 +75,13 @@ func main() {
 // the result into JavaScript values at once, and the copy would link the engine's
 // cloner into the module for nothing. The endpoint member does the same for
 // Builder.Endpoint.
-func merge(b *engine.Builder, route string, options *engine.Obj) (*engine.Obj, error) {
-	return engine.NewSession(nil).Merge(b, route, options)
+func merge(b *bridge.Builder, route string, options *bridge.Obj) (*bridge.Obj, error) {
+	return bridge.NewSession(nil).Merge(b, route, options)
 }
 
 // An op is one member of the global object, given the Builder of its
 // defaults, the route and the options.
-type op func(b *engine.Builder, route string, options *engine.Obj) (js.Value, error)
+type op func(b *bridge.Builder, route string, options *bridge.Obj) (js.Value, error)
 
 // The arguments a member does without: it takes the others in the order
 // (defaults, route, options).
@@ -128,7 +127,7 @@ func (c caller) call(_ js.Value, args []js.Value) (out any) {
 
 // run reads the arguments of fn and runs it.
 func run(fn op, defaults, route, options js.Value) (js.Value, error) {
-	b := engine.New()
+	b := bridge.NewBuilder()
 	d, err := objectArg(defaults, "defaults")
 	if err != nil {
 		return js.Value{}, err
@@ -141,7 +140,7 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 		if d, err = merge(b, "", d); err != nil {
 			return js.Value{}, err
 		}
-		b = new(engine.Builder)
+		b = new(bridge.Builder)
 		b.SetDefaults(d)
 	}
 	o, err := objectArg(options, "options")
@@ -153,7 +152,7 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 	case t == js.TypeString:
 		rs = text(route)
 	case !route.IsUndefined() && !route.IsNull():
-		return js.Value{}, engine.NewError(engine.CodeInvalidArgument, "route", `route: must be a string such as "GET /user"`)
+		return js.Value{}, bridge.NewError(bridge.CodeInvalidArgument, "route", `route: must be a string such as "GET /user"`)
 	}
 	return fn(b, rs, o)
 }
@@ -161,9 +160,9 @@ func run(fn op, defaults, route, options js.Value) (js.Value, error) {
 // panicError is the error of a recovered panic: an exception of
 // JavaScript's while reading an argument, or a bug of the engine, answered
 // as the exports answer one.
-func panicError(p any) *engine.Error {
+func panicError(p any) *bridge.Error {
 	if e, ok := p.(js.Error); ok {
-		return engine.NewError(engine.CodeInvalidArgument, "options", "options: a value could not be read: "+thrown(e.Value))
+		return bridge.NewError(bridge.CodeInvalidArgument, "options", "options: a value could not be read: "+thrown(e.Value))
 	}
 	return bridge.PanicError(p)
 }

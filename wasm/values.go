@@ -8,7 +8,7 @@ import (
 	"syscall/js"
 	"unicode/utf8"
 
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/bridge"
 )
 
 // The values of the global object (main.go) are read and built through
@@ -42,10 +42,10 @@ var (
 // lacks is undefined and skipped.
 var hostClasses = [...]struct {
 	name  string
-	class engine.Class
+	class bridge.Class
 }{
-	{"FormData", engine.ClassFormData}, {"Blob", engine.ClassBlob}, {"File", engine.ClassBlob}, {"URLSearchParams", engine.ClassURLSearchParams},
-	{"ArrayBuffer", engine.ClassBinary}, {"SharedArrayBuffer", engine.ClassBinary}, {"ReadableStream", engine.ClassStream},
+	{"FormData", bridge.ClassFormData}, {"Blob", bridge.ClassBlob}, {"File", bridge.ClassBlob}, {"URLSearchParams", bridge.ClassURLSearchParams},
+	{"ArrayBuffer", bridge.ClassBinary}, {"SharedArrayBuffer", bridge.ClassBinary}, {"ReadableStream", bridge.ClassStream},
 }
 
 // maxValues is how many values one argument of the global object's members
@@ -56,17 +56,17 @@ const maxValues = 1 << 16
 
 // objectArg reads an argument that is a plain object or absent (undefined,
 // null).
-func objectArg(v js.Value, field string) (*engine.Obj, error) {
+func objectArg(v js.Value, field string) (*bridge.Obj, error) {
 	if v.IsUndefined() || v.IsNull() {
 		return nil, nil
 	}
 	budget := maxValues
 	cv, ok := fromJS(v, 1, &budget)
 	if !ok {
-		return nil, engine.NewError(engine.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels, cyclic, or more than "+strconv.Itoa(maxValues)+" values")
+		return nil, bridge.NewError(bridge.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(bridge.MaxDepth)+" levels, cyclic, or more than "+strconv.Itoa(maxValues)+" values")
 	}
-	if cv.Kind() != engine.Object {
-		return nil, engine.NewError(engine.CodeInvalidArgument, field, field+": must be a plain object")
+	if cv.Kind() != bridge.Object {
+		return nil, bridge.NewError(bridge.CodeInvalidArgument, field, field+": must be a plain object")
 	}
 	return cv.Obj(), nil
 }
@@ -90,100 +90,100 @@ func typeOf(v js.Value) (t js.Type, ok bool) {
 // fromJS reads v at depth (the options object is 1): plain objects (own
 // enumerable keys, in order) and arrays member by member, any other object
 // or function as itself, which the engine passes on untouched. It returns
-// false when v nests deeper than engine.MaxDepth, or holds more values than
+// false when v nests deeper than bridge.MaxDepth, or holds more values than
 // *budget, which it counts down: an array of a huge length, or a structure
 // whose branches share their objects, could otherwise exhaust the module's
 // memory or run for ever (D29).
-func fromJS(v js.Value, depth int, budget *int) (engine.Value, bool) {
+func fromJS(v js.Value, depth int, budget *int) (bridge.Value, bool) {
 	if *budget--; *budget < 0 {
-		return engine.Value{}, false
+		return bridge.Value{}, false
 	}
 	t, ok := typeOf(v)
 	if !ok {
-		return engine.Big(jsString.Invoke(v).String()), true
+		return bridge.Big(jsString.Invoke(v).String()), true
 	}
 	switch t {
 	case js.TypeUndefined:
-		return engine.Value{}, true
+		return bridge.Value{}, true
 	case js.TypeNull:
-		return engine.NullValue(), true
+		return bridge.NullValue(), true
 	case js.TypeBoolean:
-		return engine.BoolValue(v.Bool()), true
+		return bridge.BoolValue(v.Bool()), true
 	case js.TypeNumber:
-		return engine.NumText(jsString.Invoke(v).String()), true
+		return bridge.NumText(jsString.Invoke(v).String()), true
 	case js.TypeString:
-		return engine.Str(text(v)), true
+		return bridge.Str(text(v)), true
 	case js.TypeObject:
-		if depth > engine.MaxDepth {
-			return engine.Value{}, false
+		if depth > bridge.MaxDepth {
+			return bridge.Value{}, false
 		}
 		if jsArray.Call("isArray", v).Bool() {
 			n := get(v, "length") // a Proxy's may be anything
 			if n.Type() != js.TypeNumber || n.Float() < 0 || n.Float() > float64(*budget) {
-				return engine.Value{}, false
+				return bridge.Value{}, false
 			}
-			l := make([]engine.Value, n.Int())
+			l := make([]bridge.Value, n.Int())
 			for i := range l {
 				if l[i], ok = fromJS(get(v, i), depth+1, budget); !ok {
-					return engine.Value{}, false
+					return bridge.Value{}, false
 				}
 			}
-			return engine.List(l...), true
+			return bridge.List(l...), true
 		}
 		if p := jsObject.Call("getPrototypeOf", v); p.IsNull() || p.Equal(objectProto) {
 			keys := jsObject.Call("keys", v)
-			o := engine.NewObj(keys.Length())
+			o := bridge.NewObj(keys.Length())
 			for i := range keys.Length() {
 				jk := keys.Index(i)
 				k := text(jk)
 				m, ok := fromJS(get(v, jk), depth+1, budget) // by the key itself, which k may not spell (a lone surrogate)
 				if !ok {
-					return engine.Value{}, false
+					return bridge.Value{}, false
 				}
 				o.Append(k, m) // JavaScript gives each key once, in its order
 			}
-			return engine.ObjValue(o), true
+			return bridge.ObjValue(o), true
 		}
 		if global.Get("ArrayBuffer").Call("isView", v).Bool() {
-			return engine.OpaqueValue(v, engine.ClassBinary), true
+			return bridge.OpaqueValue(v, bridge.ClassBinary), true
 		}
 		// The tag, "FormData" of "[object FormData]": another realm's too.
 		tag := strings.TrimSuffix(strings.TrimPrefix(objectToString.Call("call", v).String(), "[object "), "]")
 		for _, c := range hostClasses {
 			if ctor := global.Get(c.name); tag == c.name || ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
-				return engine.OpaqueValue(v, c.class), true
+				return bridge.OpaqueValue(v, c.class), true
 			}
 		}
 		if get(v, "pipe").Type() == js.TypeFunction && get(v, "on").Type() == js.TypeFunction { // a Node stream
-			return engine.OpaqueValue(v, engine.ClassStream), true
+			return bridge.OpaqueValue(v, bridge.ClassStream), true
 		}
 	}
-	return engine.OpaqueValue(v, engine.ClassOther), true
+	return bridge.OpaqueValue(v, bridge.ClassOther), true
 }
 
 // toJS builds the JavaScript value of v; a host value is the caller's own.
-func toJS(v engine.Value) js.Value {
+func toJS(v bridge.Value) js.Value {
 	switch v.Kind() {
-	case engine.Null:
+	case bridge.Null:
 		return js.Null()
-	case engine.Bool:
+	case bridge.Bool:
 		return js.ValueOf(v.Text() == "true")
-	case engine.Number:
+	case bridge.Number:
 		return jsNumber.Invoke(v.Text())
-	case engine.BigInt:
+	case bridge.BigInt:
 		return jsBigInt.Invoke(v.Text())
-	case engine.String:
+	case bridge.String:
 		return stringJS(v.Text())
-	case engine.Array:
+	case bridge.Array:
 		l := v.Elems()
 		a := jsArray.New(len(l))
 		for i, e := range l {
 			a.SetIndex(i, toJS(e))
 		}
 		return a
-	case engine.Object:
+	case bridge.Object:
 		return objectJS(v.Obj())
-	case engine.Opaque:
+	case bridge.Opaque:
 		if r, _ := v.Ref(); r != nil {
 			if jv, ok := r.(js.Value); ok {
 				return jv
@@ -197,7 +197,7 @@ func toJS(v engine.Value) js.Value {
 // objectJS builds a plain object of o's members, in order. A "__proto__"
 // key is defined as a member, not set, which would change the prototype
 // (D30).
-func objectJS(o *engine.Obj) js.Value {
+func objectJS(o *bridge.Obj) js.Value {
 	out := jsObject.New()
 	for i := range o.Len() {
 		k, v := o.Key(i), toJS(o.At(i))
@@ -219,7 +219,7 @@ func objectJS(o *engine.Obj) js.Value {
 }
 
 // requestJS builds request options: {method, url, headers, body?, request?}.
-func requestJS(r *engine.Request) js.Value {
+func requestJS(r *bridge.Request) js.Value {
 	if r == nil {
 		return js.Undefined()
 	}
@@ -227,10 +227,10 @@ func requestJS(r *engine.Request) js.Value {
 	out.Set("method", r.Method)
 	out.Set("url", r.URL)
 	out.Set("headers", objectJS(r.Headers))
-	if r.Body.Kind() != engine.Undefined {
+	if r.Body.Kind() != bridge.Undefined {
 		out.Set("body", toJS(r.Body))
 	}
-	if r.Request.Kind() != engine.Undefined {
+	if r.Request.Kind() != bridge.Undefined {
 		out.Set("request", toJS(r.Request))
 	}
 	return out

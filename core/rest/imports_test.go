@@ -15,9 +15,9 @@ import (
 )
 
 // TestTheWebAssemblyModuleLinksNoneOfTheGoAPI: endpoint.wasm, built from
-// ./wasm, links the engine (internal/engine) and the bridge, never the Go
-// API (core, this package), internal/govalue nor encoding/json, which the
-// engine links in native builds only (internal/engine/gojson.go): they
+// ./wasm, links the engine (core/internal/engine) and the bridge, never the Go
+// API (core, this package), core/internal/govalue nor encoding/json, which the
+// engine links in native builds only (core/internal/engine/gojson.go): they
 // would only make the module larger (docs/go.md, "Why the Go API is apart from the engine").
 func TestTheWebAssemblyModuleLinksNoneOfTheGoAPI(t *testing.T) {
 	const module = "github.com/endpoint-wasm/endpoint-wasm/"
@@ -29,10 +29,10 @@ func TestTheWebAssemblyModuleLinksNoneOfTheGoAPI(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	deps := strings.Fields(string(out))
-	if !slices.Contains(deps, module+"internal/engine") {
+	if !slices.Contains(deps, module+"core/internal/engine") {
 		t.Fatalf("the module's dependencies do not hold the engine: %v", deps)
 	}
-	for _, p := range []string{module + "core", module + "core/rest", module + "internal/govalue", "encoding/json", "math/big"} {
+	for _, p := range []string{module + "core", module + "core/rest", module + "core/internal/govalue", "encoding/json", "math/big"} {
 		if slices.Contains(deps, p) {
 			t.Errorf("endpoint.wasm links %s", p)
 		}

@@ -10,8 +10,8 @@ import (
 	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/govalue"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/govalue"
 )
 
 // Go values become the engine's options here: each is written by

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
 // canonJSON returns JSON text re-encoded by encoding/json from its decoded

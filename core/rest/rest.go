@@ -69,7 +69,7 @@ import (
 	"strings"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
-	"github.com/endpoint-wasm/endpoint-wasm/internal/engine"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
 // Params is the options of a request as a map, for a literal at the call

@@ -29,8 +29,8 @@ function throwsCode(fn, code) {
 
 /**
  * collidingKeys returns n keys of sixteen ASCII characters that the
- * engine's key hash (internal/engine/hash.go, hashString) gives one value, as
- * internal/engine/object_test.go makes them: the second eight bytes cancel what the
+ * engine's key hash (core/internal/engine/hash.go, hashString) gives one value, as
+ * core/internal/engine/object_test.go makes them: the second eight bytes cancel what the
  * first made of the hash. 64-bit arithmetic in 16-bit limbs.
  */
 function collidingKeys(n) {
@@ -101,7 +101,7 @@ const cases = {
   }, 10000, 80000),
 
   // A POST body of n keys that the engine's key hash gives one value
-  // (internal/engine/object.go; D29): a lookup that walked all the keys before it
+  // (core/internal/engine/object.go; D29): a lookup that walked all the keys before it
   // would cost quadratic time.
   "scale-colliding-keys": () => {
     const names = collidingKeys(80000);

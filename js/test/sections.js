@@ -1,5 +1,5 @@
 // Custom sections of a WebAssembly module, for the tests of the
-// pre-initialised module: its start section (internal/wasmpost/snapshot.go)
+// pre-initialised module: its start section (wasm/internal/wasmpost/snapshot.go)
 // read, changed or removed.
 
 /** START names the start section of a pre-initialised module. */

@@ -1,0 +1,262 @@
+// Package bridge runs the messages of the JavaScript shim (protocol.go, the
+// wire format; js/protocol.js, its mirror) on the engine, core/internal/engine. It is plain
+// Go, tested natively and in the browser; package main (wasm/) only hangs
+// it on the module's exports and imports.
+package bridge
+
+import (
+	"errors"
+	"unsafe"
+
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/ascii"
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
+)
+
+// Bridge runs the shim's messages on the engine. It keeps no answer
+// between calls: each message carries the layer it is made on, so every
+// answer is a function of its message (and of what the shim loads during
+// the call). What it keeps is memory: the input buffer, the session's
+// scratch memory, the slab and arena values are decoded into, and the
+// answer's buffers, all reused from call to call; and the last layer
+// decoded, by its bytes, so that the calls of one client do not decode the
+// same bytes again (what they decode to depends on nothing else).
+type Bridge struct {
+	in      []byte
+	session *engine.Session
+	slab    slab
+	load    loader
+	w       answerWriter
+	small   int // small calls since the last large one (trim)
+	layer   decoded
+}
+
+// decoded is the last layer decoded: its record, and what it decodes to,
+// the Builder over its defaults (when ok) and the handle after its last.
+type decoded struct {
+	rec  []byte
+	slab slab
+	b    engine.Builder
+	ok   bool // b is rec's: false until a record decodes
+	next int
+}
+
+// New returns a Bridge whose loader asks fetch for the whole value of a
+// handle (protocol.go, load), written into the arena it is given, which it
+// may replace by a larger one.
+func New(fetch func(handle int, arena *[]byte) ([]byte, bool)) *Bridge {
+	b := &Bridge{small: idleCalls + 1}
+	b.load.fetch = fetch
+	b.trim()
+	return b
+}
+
+// bigCall is the size of message or answer from which a call is large.
+// After a large call, the bridge keeps its buffers while large calls go on
+// (letting go of them after each would make every one start from nothing),
+// and lets go of them after idleCalls small calls, so that a burst of large
+// calls does not keep its memory for the life of the instance.
+const (
+	bigCall   = 1 << 20
+	idleCalls = 64
+)
+
+// Call runs one message and returns the status; the answer is in Ops and
+// Text. It never panics: a panic is answered as ERR_INTERNAL, and the next
+// call works (D29).
+func (b *Bridge) Call(in []byte) (status int) {
+	if b.small == idleCalls {
+		b.trim()
+		b.small = idleCalls + 1
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			status = b.fail(PanicError(p))
+		}
+		if len(in) > bigCall || len(b.w.ops) > bigCall/4 || len(b.w.text) > bigCall || cap(b.load.arena) > bigCall {
+			b.small = 0
+		} else if b.small < idleCalls {
+			b.small++
+		}
+	}()
+	b.slab.reset()
+	b.load.arena = b.load.arena[:0]
+	r := messageReader{in: in, slab: &b.slab}
+	op := r.u8()
+	// The layer of .defaults() the call is made on: the defaults an
+	// opDefaults answered, taken as they are, not merged again (merging is
+	// not idempotent for every input: D25 trims one "-preview" a merge).
+	// Its values take the first handles.
+	layer := engine.New()
+	if n := r.u32(); n > 0 {
+		if layer = b.decodeLayer(r.text(n)); layer == nil {
+			r.bad = true
+		}
+		r.next = b.layer.next
+	}
+	base := r.next
+	route := ""
+	if n := r.u32(); n != noRoute {
+		route = r.text(n)
+	}
+	opts := r.value(1, -1)
+	if r.bad || r.pos != len(in) || opts.Kind() != engine.Object && opts.Kind() != engine.Null {
+		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
+	}
+	options := opts.Obj()
+	if op == opDefaults {
+		// A new layer's plain objects and arrays are written out, not
+		// named, so that the layer shares none with its caller (D2).
+		base = copyAll
+	}
+	b.w.reset(base)
+	var err error
+	switch op {
+	case opEndpoint:
+		var res *engine.Request
+		if res, err = b.session.Endpoint(layer, route, options); err == nil {
+			b.w.request(res, options) // the url may be theirs unchanged
+		}
+	case opParse:
+		var res *engine.Request
+		if res, err = b.session.Parse(options); err == nil {
+			b.w.request(res, options) // the url may be theirs unchanged
+		}
+	case opMerge:
+		var m *engine.Obj
+		if m, err = b.session.Merge(layer, route, options); err == nil {
+			b.w.object(m)
+		}
+	case opDefaults:
+		// A new layer is the merge of its options over the layer it is made
+		// on (spec rule 1).
+		var m *engine.Obj
+		if m, err = b.session.Merge(layer, route, options); err == nil {
+			b.w.object(m)
+		}
+	default:
+		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: unknown operation"))
+	}
+	switch {
+	case err == errHost: // the engine passes a Loader's error on as it is, as its own
+		return statusHostError
+	case err != nil:
+		return b.fail(AsError(err))
+	case b.w.bad:
+		return b.fail(engine.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
+	}
+	return statusOK
+}
+
+// decodeLayer returns the Builder over a layer's defaults, decoding its
+// record unless it is the last one decoded; nil when it is malformed.
+func (b *Bridge) decodeLayer(rec string) *engine.Builder {
+	l := &b.layer
+	if l.ok && ascii.Equal(unsafe.String(unsafe.SliceData(l.rec), len(l.rec)), rec) { // eight bytes at a time
+		return &l.b
+	}
+	l.ok = false
+	l.rec = append(l.rec[:0], rec...)
+	l.slab.reset()
+	r := messageReader{in: l.rec, slab: &l.slab}
+	d := r.value(1, -1)
+	if _, held := d.Handle(); r.bad || r.pos != len(l.rec) || d.Kind() != engine.Object || held {
+		return nil
+	}
+	l.b.SetDefaults(d.Obj())
+	l.ok, l.next = true, r.next
+	return &l.b
+}
+
+// panicText describes a recovered panic: its message when it is an error
+// or a string (a runtime error, or a panic of the engine's), else its kind.
+// Not fmt's %v: fmt would be linked into the module for this alone.
+func panicText(p any) string {
+	switch v := p.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "a panic that is not an error"
+}
+
+// codeInternal marks a bug in the engine, caught: the next call works (D29).
+const codeInternal engine.Code = "ERR_INTERNAL"
+
+// PanicError is the error a recovered panic is answered with: a bug of the
+// engine's, caught (D29).
+func PanicError(p any) *engine.Error {
+	return engine.NewError(codeInternal, "", "internal error (please report it): "+panicText(p))
+}
+
+// AsError returns err as the engine's error: the engine returns *engine.Error
+// itself, never wrapped; anything else is a bug of its own.
+func AsError(err error) *engine.Error {
+	if e, ok := err.(*engine.Error); ok {
+		return e
+	}
+	return engine.NewError(codeInternal, "", err.Error())
+}
+
+// fail writes the error answer: code, field, message (D28).
+func (b *Bridge) fail(e *engine.Error) int {
+	b.w.reset(0)
+	b.w.errorText(e)
+	return statusError
+}
+
+// Input returns the buffer the next message is to be written into, with
+// room for n bytes at least: the module hands it to the shim (exports.go),
+// which writes the message there, and Call is then given it.
+func (b *Bridge) Input(n int) []byte {
+	if n > cap(b.in) {
+		b.in = make([]byte, 0, n+n/2)
+	}
+	return b.in[:cap(b.in)]
+}
+
+// Ops returns the words of the last answer.
+func (b *Bridge) Ops() []uint32 { return b.w.ops }
+
+// Text returns the text buffer of the last answer.
+func (b *Bridge) Text() []byte { return b.w.text }
+
+// trim lets go of the buffers of a large call.
+func (b *Bridge) trim() {
+	b.in = make([]byte, 0, 4096)
+	b.slab = slab{}
+	b.load = loader{fetch: b.load.fetch, slab: &b.slab}
+	b.session = engine.NewSession(&b.load)
+	b.w = answerWriter{}
+	b.layer = decoded{}
+}
+
+// errHost is what a load returns when the shim could not read the value:
+// the shim keeps the error and throws it (statusHostError).
+var errHost = errors.New("endpoint: the shim could not read a value")
+
+// loader is the session's loader (engine.Loader): it asks the shim for the
+// whole value of a handle (protocol.go, load), which js/protocol.js's
+// Loader answers, and decodes it. The bytes stay in the arena until the
+// next call, as the strings decoded from them are views.
+type loader struct {
+	fetch func(handle int, arena *[]byte) ([]byte, bool)
+	slab  *slab
+	arena []byte
+}
+
+// Load implements engine.Loader.
+func (l *loader) Load(v engine.Value) (engine.Value, error) {
+	h, _ := v.Handle()
+	data, ok := l.fetch(h, &l.arena)
+	if !ok {
+		return engine.Value{}, errHost
+	}
+	r := messageReader{in: data, slab: l.slab}
+	r.next = int(r.u32())
+	lv := r.value(2, h)
+	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {
+		return engine.Value{}, engine.NewError(engine.CodeInvalidArgument, "input", "input: a loaded value is malformed")
+	}
+	return lv, nil
+}

@@ -1,0 +1,281 @@
+package wasmpost
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// pclnMagic is the first word of runtime.pcHeader since Go 1.20.
+const pclnMagic = 0xfffffff1
+
+// pcHeaderSize is the size of runtime.pcHeader; moduledataSize, of the
+// part of runtime.moduledata the rewrite reads (up to and including ftab).
+const (
+	pcHeaderSize   = 72
+	moduledataSize = 152
+)
+
+// funcSize is the size of runtime._func before its pcdata and funcdata
+// offsets.
+const funcSize = 44
+
+// Offsets of runtime._func's fields.
+const (
+	funcEntryOff  = 0
+	funcNameOff   = 4
+	funcPcsp      = 16
+	funcPcfile    = 20
+	funcPcln      = 24
+	funcNpcdata   = 28
+	funcCuOffset  = 32
+	funcNfuncdata = 43
+)
+
+// span is a table in the memory image: its address and size in bytes.
+type span struct{ addr, size int }
+
+func (s span) end() int { return s.addr + s.size }
+
+// pclntab is the runtime's table of functions, found in a memory image
+// through the moduledata that points at it.
+type pclntab struct {
+	mem         []byte
+	nfunc       int
+	funcnametab span
+	cutab       span
+	filetab     span
+	pctab       span
+	pclntable   span // ftab, then the _func records
+	ftab        span
+}
+
+// function is what the rewrite reads of one runtime._func: where it is in
+// the memory image, and its pc-value tables as offsets into pctab.
+type function struct {
+	addr   int
+	pcfile uint32
+	pcln   uint32
+	keep   []uint32 // pcsp and every pcdata table: read by the collector and unwinding
+}
+
+// findPclntab finds runtime.pcHeader in mem and the runtime.moduledata that
+// points at it, and checks that they describe the tables the way the
+// runtime reads them.
+func findPclntab(mem []byte) (*pclntab, error) {
+	hdr, md, err := findHeader(mem)
+	if err != nil {
+		return nil, err
+	}
+	nfunc := u64(mem, hdr+8)
+	if nfunc == 0 || nfunc > uint64(len(mem))/funcSize {
+		return nil, fmt.Errorf("pcHeader at %#x: %d functions", hdr, nfunc)
+	}
+	t := &pclntab{mem: mem, nfunc: int(nfunc)}
+	// The tables in their order in memory, each with its offset from the
+	// header (a field of pcHeader) and its slice in moduledata.
+	names := []string{"funcnametab", "cutab", "filetab", "pctab", "pclntable"}
+	tables := []*span{&t.funcnametab, &t.cutab, &t.filetab, &t.pctab, &t.pclntable}
+	for i, s := range tables {
+		off := u64(mem, hdr+32+8*i)
+		p, n, c := u64(mem, md+8+24*i), u64(mem, md+16+24*i), u64(mem, md+24+24*i)
+		if i == 1 && n < 1<<32 {
+			n, c = n*4, c*4 // cutab is a []uint32
+		}
+		if p != uint64(hdr)+off || p > uint64(len(mem)) || n != c || n > uint64(len(mem))-p {
+			return nil, fmt.Errorf("moduledata at %#x: %s is not where pcHeader says, or not in memory", md, names[i])
+		}
+		*s = span{int(p), int(n)}
+		if i > 0 && tables[i-1].end() > s.addr {
+			return nil, fmt.Errorf("moduledata at %#x: %s and %s overlap or are out of order", md, names[i-1], names[i])
+		}
+	}
+	p, n := u64(mem, md+128), u64(mem, md+136)
+	if p != uint64(t.pclntable.addr) || n != uint64(t.nfunc)+1 || n*8 > uint64(t.pclntable.size) {
+		return nil, fmt.Errorf("moduledata at %#x: ftab is not the head of pclntable with nfunc+1 entries", md)
+	}
+	t.ftab = span{int(p), int(n * 8)}
+	return t, nil
+}
+
+// findHeader returns the addresses of runtime.pcHeader and of the
+// runtime.moduledata whose first two words point at it and at the function
+// name table that follows it. There must be exactly one such pair.
+func findHeader(mem []byte) (hdr, md int, err error) {
+	// The header's magic, then two zero pads, minLC 1 (wasm's pc quantum) and
+	// ptrSize 8.
+	tail := []byte{0, 0, 1, 8}
+	found, other := 0, uint32(0)
+	for i := 0; i+pcHeaderSize <= len(mem); i += 8 {
+		magic := binary.LittleEndian.Uint32(mem[i:])
+		if magic>>4 != 0xfffffff || !bytes.Equal(mem[i+4:i+8], tail) {
+			continue
+		}
+		if magic != pclnMagic {
+			other = magic
+			continue
+		}
+		needle := binary.LittleEndian.AppendUint64(nil, uint64(i))
+		needle = binary.LittleEndian.AppendUint64(needle, uint64(i)+u64(mem, i+32))
+		for j := 0; ; {
+			k := bytes.Index(mem[j:], needle)
+			if k < 0 {
+				break
+			}
+			if (j+k)%8 == 0 && j+k+moduledataSize <= len(mem) {
+				hdr, md = i, j+k
+				found++
+			}
+			j += k + 1
+		}
+	}
+	switch {
+	case found == 1:
+		return hdr, md, nil
+	case found > 1:
+		return 0, 0, errors.New("more than one pclntab header with a moduledata: cannot tell which the runtime reads")
+	case other != 0:
+		return 0, 0, fmt.Errorf("pclntab magic %#x: this rewriter reads %#x (Go 1.20 and later)", other, pclnMagic)
+	}
+	return 0, 0, errors.New("no pclntab header with a moduledata found in the data section")
+}
+
+// functions reads every runtime._func that ftab points at, checking that
+// each lies inside pclntable and that its fields fit their tables.
+func (t *pclntab) functions() ([]function, error) {
+	funcs := make([]function, t.nfunc)
+	prevEntry := uint32(0)
+	for i := range funcs {
+		entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
+		if entry < prevEntry {
+			return nil, fmt.Errorf("ftab entry %d: not sorted by entry", i)
+		}
+		prevEntry = entry
+		if uint64(off)+funcSize > uint64(t.pclntable.size) || off%4 != 0 {
+			return nil, fmt.Errorf("ftab entry %d: _func at %#x outside pclntable", i, off)
+		}
+		a := t.pclntable.addr + int(off)
+		f, err := t.function(a)
+		if err != nil {
+			return nil, fmt.Errorf("_func %d at %#x: %w", i, a, err)
+		}
+		if u32(t.mem, a+funcEntryOff) != entry {
+			return nil, fmt.Errorf("_func %d at %#x: entry differs from ftab's", i, a)
+		}
+		funcs[i] = f
+	}
+	return funcs, nil
+}
+
+// function reads the runtime._func at address a.
+func (t *pclntab) function(a int) (function, error) {
+	npcdata, nfuncdata := int(u32(t.mem, a+funcNpcdata)), int(t.mem[a+funcNfuncdata])
+	if a+funcSize+4*(npcdata+nfuncdata) > t.pclntable.end() {
+		return function{}, errors.New("its pcdata and funcdata run past pclntable")
+	}
+	if u32(t.mem, a+funcNameOff) >= uint32(t.funcnametab.size) {
+		return function{}, errors.New("name outside funcnametab")
+	}
+	if cu := u32(t.mem, a+funcCuOffset); cu != ^uint32(0) && uint64(cu)*4 >= uint64(t.cutab.size) {
+		return function{}, errors.New("compilation unit outside cutab")
+	}
+	f := function{addr: a, pcfile: u32(t.mem, a+funcPcfile), pcln: u32(t.mem, a+funcPcln)}
+	f.keep = append(f.keep, u32(t.mem, a+funcPcsp))
+	for j := range npcdata {
+		f.keep = append(f.keep, u32(t.mem, a+funcSize+4*j))
+	}
+	for _, off := range append([]uint32{f.pcfile, f.pcln}, f.keep...) {
+		if off >= uint32(t.pctab.size) {
+			return function{}, fmt.Errorf("pc-value table at %#x outside pctab", off)
+		}
+	}
+	return f, nil
+}
+
+// tableSize returns the length in bytes of the pc-value table at offset off
+// in pctab, read as the runtime's step reads it: pairs of a value delta and
+// a pc delta, ended by a zero value delta once the pc has moved.
+func (t *pclntab) tableSize(off uint32) (int, error) {
+	if off == 0 {
+		return 0, nil // no table
+	}
+	p := t.mem[t.pctab.addr+int(off) : t.pctab.end()]
+	n, pc := 0, uint64(0)
+	for {
+		v, k := binary.Uvarint(p[n:])
+		if k <= 0 {
+			return 0, fmt.Errorf("pc-value table at %#x runs past pctab", off)
+		}
+		n += k
+		if v == 0 && pc != 0 {
+			return n, nil
+		}
+		d, k := binary.Uvarint(p[n:])
+		if k <= 0 {
+			return 0, fmt.Errorf("pc-value table at %#x runs past pctab", off)
+		}
+		n += k
+		pc += d
+	}
+}
+
+// StripLines empties pclntab's file and line tables in the memory image mem:
+// every _func's pcfile and pcln offsets become 0, which the runtime reads as
+// "no table" (runtime.Caller and tracebacks then give "?" and line 0); the
+// pcfile and pcln tables no other table shares, cutab and filetab become
+// zeros. Function names, pcsp, pcdata (stack maps, unsafe points, inlining)
+// and funcdata stay. It returns the number of bytes it zeroed.
+func StripLines(mem []byte) (int, error) {
+	t, err := findPclntab(mem)
+	if err != nil {
+		return 0, err
+	}
+	funcs, err := t.functions()
+	if err != nil {
+		return 0, err
+	}
+	// 0: untouched; 1: a file or line table; 2: a table kept (it wins).
+	marks := make([]byte, t.pctab.size)
+	mark := func(off uint32, m byte) error {
+		n, err := t.tableSize(off)
+		for i := int(off); i < int(off)+n; i++ {
+			marks[i] = max(marks[i], m)
+		}
+		return err
+	}
+	for _, f := range funcs {
+		for _, off := range f.keep {
+			if err := mark(off, 2); err != nil {
+				return 0, err
+			}
+		}
+		if err := errors.Join(mark(f.pcfile, 1), mark(f.pcln, 1)); err != nil {
+			return 0, err
+		}
+	}
+	for _, f := range funcs {
+		binary.LittleEndian.PutUint32(mem[f.addr+funcPcfile:], 0)
+		binary.LittleEndian.PutUint32(mem[f.addr+funcPcln:], 0)
+	}
+	zeroed := 0
+	for i, m := range marks {
+		if m == 1 {
+			mem[t.pctab.addr+i] = 0
+			zeroed++
+		}
+	}
+	clear(mem[t.cutab.addr:t.cutab.end()])
+	clear(mem[t.filetab.addr:t.filetab.end()])
+	return zeroed + t.cutab.size + t.filetab.size, nil
+}
+
+func u32(mem []byte, a int) uint32 { return binary.LittleEndian.Uint32(mem[a:]) }
+
+// u64 reads a word at a, or 0 past the end of mem.
+func u64(mem []byte, a int) uint64 {
+	if a < 0 || a+8 > len(mem) {
+		return 0
+	}
+	return binary.LittleEndian.Uint64(mem[a:])
+}
