@@ -18,8 +18,11 @@
 //
 // One implementation serves every caller: merge.go layers defaults, route
 // and options; parse.go turns merged options into a Request; template.go
-// expands urls (RFC 6570, through github.com/jtacoma/uritemplates); query.go,
-// headers.go, mediatype.go and route.go hold the rules they apply.
+// compiles urls (github.com/jtacoma/uritemplates parses them, decides
+// whether they are valid and names their variables) and expands them (RFC
+// 6570) with the engine's own expander, which FuzzTemplate holds to the
+// library's where the library expands right; query.go, headers.go,
+// mediatype.go and route.go hold the rules they apply.
 package engine
 
 // Request is the result of Endpoint and Parse: request options.
