@@ -102,7 +102,7 @@ type caller struct {
 }
 
 // call reads the arguments and answers op's result, or {error: {code,
-// field, message}}.
+// field, message, rule}}.
 func (c caller) call(_ js.Value, args []js.Value) (out any) {
 	var in [3]js.Value
 	for i, n := 0, 0; i < 3; i++ {

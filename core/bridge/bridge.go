@@ -211,7 +211,7 @@ func AsError(err error) *engine.Error {
 	return e
 }
 
-// fail writes the error answer: code, field, message (D28).
+// fail writes the error answer: code, field, message, rule (D28).
 func (b *Bridge) fail(e *engine.Error) int {
 	b.w.reset(0)
 	b.w.errorText(e)
