@@ -25,7 +25,7 @@ func TestErrorsAreTypedAndMatchWithErrorsIs(t *testing.T) { // D28
 		t.Fatalf("errors.Is does not match on the code: %v", err)
 	}
 	var e *Error
-	if !errors.As(err, &e) || e.Code != "ERR_UNSUPPORTED_METHOD" || e.Field != "route" {
+	if !errors.As(err, &e) || e.Code != "ERR_UNSUPPORTED_METHOD" || e.Field != "route" || e.Rule != "D4" {
 		t.Fatalf("errors.As: %#v", e)
 	}
 	if got, want := err.Error(), `endpoint: route: unsupported method "TRACE" in "TRACE /x"`; got != want {
@@ -33,6 +33,27 @@ func TestErrorsAreTypedAndMatchWithErrorsIs(t *testing.T) { // D28
 	}
 	if got := ErrUnsupportedMethod.Error(); got != "endpoint: ERR_UNSUPPORTED_METHOD" {
 		t.Errorf("a sentinel's message %q", got)
+	}
+}
+
+// Each error carries the rule of docs/behaviour.md its input broke, which
+// a program reads instead of the message (D28).
+func TestErrorsCarryTheRuleTheInputBroke(t *testing.T) {
+	b := New()
+	for _, c := range []struct {
+		route string
+		opts  *Obj
+		rule  string
+	}{
+		{"DELETE /repos/{owner}/{repo}", O("owner", "o", "repo", ".."), "D32"},
+		{"GET /repos/{owner}/{repo}/issues", O("owner", "o", "reop", "r"), "D34"},
+		{"GET /x", O("headers", "accept: x"), "D28"},
+	} {
+		_, err := b.Endpoint(c.route, c.opts)
+		var e *Error
+		if !errors.As(err, &e) || e.Rule != c.rule {
+			t.Errorf("%s: %#v, want rule %s", c.route, err, c.rule)
+		}
 	}
 }
 
@@ -55,7 +76,7 @@ func TestEachSentinelMatchesTheErrorsOfItsCode(t *testing.T) {
 	} {
 		err := errorOf(engine.NewError(c.code, "f", "f: m"))
 		var e *Error
-		if !errors.Is(err, c.sentinel) || err.Error() != "endpoint: f: m" || !errors.As(err, &e) || e.Code != string(c.code) || e.Field != "f" || e.Message != "f: m" {
+		if !errors.Is(err, c.sentinel) || err.Error() != "endpoint: f: m" || !errors.As(err, &e) || e.Code != string(c.code) || e.Field != "f" || e.Rule != "D28" || e.Message != "f: m" {
 			t.Errorf("%s: %v does not match %v", c.code, err, c.sentinel)
 		}
 	}

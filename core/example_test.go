@@ -112,15 +112,16 @@ func ExampleBuilder_Endpoint_upload() {
 	// post https://uploads.github.com/repos/octokit/rest.js/releases/1/assets?name=example.zip&label=An%20example
 }
 
-// Errors are typed: match them with errors.Is or read the code.
+// Errors are typed: match them with errors.Is, or read the code, the field
+// and the rule of docs/behaviour.md the input broke.
 func ExampleError() {
 	_, err := core.New().Endpoint("TRACE /user", nil)
 	var e *core.Error
 	if errors.As(err, &e) {
-		fmt.Println(e.Code)
+		fmt.Println(e.Code, e.Field, e.Rule)
 	}
 	fmt.Println(err)
 	// Output:
-	// ERR_UNSUPPORTED_METHOD
+	// ERR_UNSUPPORTED_METHOD route D4
 	// endpoint: route: unsupported method "TRACE" in "TRACE /user"
 }

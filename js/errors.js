@@ -4,30 +4,60 @@
 import { shared } from "./shared.js";
 
 /**
- * Thrown for bad input. `code` is one of the ERR_* names of the README;
- * `field` names the option at fault ("route", "headers.accept", ...). The
- * message starts with "endpoint: " and never quotes a header value (D23).
+ * CODES are the codes of EndpointError, written here alone on this side:
+ * the engine's (core/internal/engine/errors.go, which a Go test holds this
+ * table and index.d.ts's ErrorCode to) and the two of loading the module.
+ */
+export const CODES = Object.freeze({
+  INVALID_ARGUMENT: "ERR_INVALID_ARGUMENT",
+  INVALID_ROUTE: "ERR_INVALID_ROUTE",
+  UNSUPPORTED_METHOD: "ERR_UNSUPPORTED_METHOD",
+  MISSING_URL: "ERR_MISSING_URL",
+  INVALID_TEMPLATE: "ERR_INVALID_TEMPLATE",
+  INVALID_PARAMETER: "ERR_INVALID_PARAMETER",
+  BODY_NOT_ALLOWED: "ERR_BODY_NOT_ALLOWED",
+  INVALID_HEADER: "ERR_INVALID_HEADER",
+  MISSING_PARAMETER: "ERR_MISSING_PARAMETER",
+  INTERNAL: "ERR_INTERNAL",
+  NOT_INITIALIZED: "ERR_NOT_INITIALIZED",
+  WASM_LOAD: "ERR_WASM_LOAD",
+});
+
+/**
+ * Thrown for bad input. `code` is one of CODES; `field` names the option at
+ * fault ("route", "headers.accept", ...); `rule` is the id of the entry of
+ * docs/behaviour.md the input broke ("D32", or "spec rule 4"), "" when no
+ * input did (the module could not load). The message starts with
+ * "endpoint: " and never quotes a header value (D23); programs read code,
+ * field and rule, not its wording.
  */
 export const EndpointError = (shared.EndpointError ??= class EndpointError extends TypeError {
-  constructor(code, message, field = "") {
+  constructor(code, message, field = "", rule = "") {
     super(message);
     this.name = "EndpointError";
     this.code = code;
     this.field = field;
+    this.rule = rule;
   }
 });
 
-export function invalidArgument(field, what) {
-  return new EndpointError("ERR_INVALID_ARGUMENT", `endpoint: ${field}: ${what}`, field);
+/** invalidArgument is the error of an option the shim cannot take, breaking rule (D28 for one of the wrong type). */
+export function invalidArgument(field, what, rule = "D28") {
+  return new EndpointError(CODES.INVALID_ARGUMENT, `endpoint: ${field}: ${what}`, field, rule);
+}
+
+/** internalError is the error of a bug, caught: the next call works (D29). */
+export function internalError(what) {
+  return new EndpointError(CODES.INTERNAL, `endpoint: ${what}`, "", "D29");
 }
 
 /**
  * unreadable is the error for input whose reading threw thrown (a getter, a
  * Proxy's trap, a toJSON): thrown is its cause, and its message is not
- * quoted, since it may carry a credential (D23).
+ * quoted, since it may carry a credential (D23, D28).
  */
-export function unreadable(field, what, thrown) {
-  const e = invalidArgument(field, `${what} (see the cause)`);
+export function unreadable(field, what, thrown, rule = "D28") {
+  const e = invalidArgument(field, `${what} (see the cause)`, rule);
   e.cause = thrown;
   return e;
 }
@@ -38,7 +68,7 @@ export function unreadable(field, what, thrown) {
  * a person can act on; the error it comes from, if any, is its `cause`.
  */
 export function loadError(what, cause) {
-  const e = new EndpointError("ERR_WASM_LOAD", `endpoint: cannot load endpoint.wasm: ${what}`, "");
+  const e = new EndpointError(CODES.WASM_LOAD, `endpoint: cannot load endpoint.wasm: ${what}`, "");
   if (cause !== undefined) e.cause = cause;
   return e;
 }
@@ -50,7 +80,7 @@ export function loadError(what, cause) {
  */
 export function notReady(hint, failure) {
   const why = failure ? `loading failed (${failure.message.replace(/^endpoint: /, "")})` : hint;
-  const e = new EndpointError("ERR_NOT_INITIALIZED", `endpoint: not initialized: ${why}`, "");
+  const e = new EndpointError(CODES.NOT_INITIALIZED, `endpoint: not initialized: ${why}`, "");
   if (failure) e.cause = failure;
   return e;
 }

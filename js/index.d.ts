@@ -124,12 +124,22 @@ export type ErrorCode =
   | "ERR_INVALID_TEMPLATE" | "ERR_INVALID_PARAMETER" | "ERR_MISSING_PARAMETER" | "ERR_BODY_NOT_ALLOWED" | "ERR_INVALID_HEADER"
   | "ERR_NOT_INITIALIZED" | "ERR_WASM_LOAD" | "ERR_INTERNAL";
 
-/** Thrown for bad input; the message starts with "endpoint: ". */
+/**
+ * Thrown for bad input; the message starts with "endpoint: ". Read `code`,
+ * `field` and `rule` to tell errors apart, not the message's wording.
+ */
 export declare class EndpointError extends TypeError {
-  constructor(code: ErrorCode, message: string, field?: string);
+  constructor(code: ErrorCode, message: string, field?: string, rule?: string);
   readonly code: ErrorCode;
   /** The option at fault, e.g. "route" or "headers.accept". */
   readonly field: string;
+  /**
+   * The id of the rule of docs/behaviour.md the input broke: "D32" (a
+   * parameter made a dot segment), "D34" (a path segment without its
+   * parameter), "D28" (an option of the wrong type)... "" for ERR_WASM_LOAD
+   * and ERR_NOT_INITIALIZED, which no input causes.
+   */
+  readonly rule: string;
   /** What the caller's own code threw while its input was read, or what stopped the engine. */
   readonly cause?: unknown;
 }

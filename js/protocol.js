@@ -14,7 +14,7 @@
 // values it names by handle being the caller's own. Nothing is kept from one
 // call to the next but memory.
 
-import { EndpointError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
+import { EndpointError, internalError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
 import { classOf, isPlain, setMember } from "./values.js";
 import { version } from "./version.js";
@@ -105,11 +105,11 @@ function asciiOnly(s) {
 }
 
 function tooLarge() {
-  return invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`);
+  return invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`, "D29");
 }
 
 function tooDeep() {
-  return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`);
+  return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`, "D29");
 }
 
 /**
@@ -406,7 +406,7 @@ class AnswerReader {
       case OP_BIGINT:
         return BigInt(this.textOp(arg));
     }
-    throw new EndpointError("ERR_INTERNAL", `endpoint: internal error (please report it): answer word ${wd}`, "");
+    throw internalError(`internal error (please report it): answer word ${wd}`);
   }
 
   /** members reads n (key, value) pairs into o, and returns it. */
@@ -433,10 +433,10 @@ class AnswerReader {
     return this.text !== null ? this.text.read(start, len) : decoder.decode(u8.subarray(start, start + len));
   }
 
-  /** errorText reads an error answer: code, field and message (D28). */
+  /** errorText reads an error answer: code, field, message and rule (D28). */
   errorText() {
-    const code = this.value(), field = this.value(), message = this.value();
-    return new EndpointError(code, message, field);
+    const code = this.value(), field = this.value(), message = this.value(), rule = this.value();
+    return new EndpointError(code, message, field, rule);
   }
 }
 

@@ -4,7 +4,7 @@
 // send and hands back what the engine answers. It keeps no answer: each
 // call is made from its own arguments and the layer it is made on.
 
-import { EndpointError, invalidArgument, isEndpointError, messageOf, unreadable } from "./errors.js";
+import { internalError, invalidArgument, isEndpointError, messageOf, unreadable } from "./errors.js";
 import { Bridge, GLOBAL, OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE, layerOf } from "./protocol.js";
 import { describe, isPlain } from "./values.js";
 
@@ -31,7 +31,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
       return bridge.call(op, layer, route, options);
     } catch (e) {
       if (isEndpointError(e)) throw e;
-      if (bridge.stopped()) throw Object.assign(new EndpointError("ERR_INTERNAL", `endpoint: the WebAssembly engine stopped (${messageOf(e)}); the next call starts a new one (please report it)`, ""), { cause: e });
+      if (bridge.stopped()) throw Object.assign(internalError(`the WebAssembly engine stopped (${messageOf(e)}); the next call starts a new one (please report it)`), { cause: e });
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
       throw unreadable("options", "could not be read", e);
@@ -40,7 +40,7 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
 
   /** revive replaces the stopped instance by a fresh one. */
   function revive() {
-    if (!restart) throw new EndpointError("ERR_INTERNAL", "endpoint: the WebAssembly engine stopped, and no new instance can be started", "");
+    if (!restart) throw internalError("the WebAssembly engine stopped, and no new instance can be started");
     const fresh = restart();
     bridge = new Bridge(fresh.exports, fresh.hooks);
     fresh.hooks.load = bridge.load;

@@ -22,18 +22,18 @@ export function toFetch(options) {
   } catch (e) {
     // A revoked Proxy or a getter that throws: the input could not be read (D28).
     if (e instanceof EndpointError) throw e;
-    throw unreadable("options", "could not be read", e);
+    throw unreadable("options", "could not be read", e, "D5");
   }
 }
 
 function fetchArgs(options) {
   if (options === null || typeof options !== "object") {
-    throw invalidArgument("options", `toFetch takes the request options endpoint() returns, not ${options === null ? "null" : typeof options}`);
+    throw invalidArgument("options", `toFetch takes the request options endpoint() returns, not ${options === null ? "null" : typeof options}`, "D5");
   }
   const method = own(options, "method"), url = own(options, "url"), given = own(options, "headers");
-  if (typeof method !== "string") throw invalidArgument("method", `must be a string, not ${typeOf(method)}`);
-  if (typeof url !== "string") throw invalidArgument("url", `must be a string, not ${typeOf(url)}`);
-  if (given === null || typeof given !== "object") throw invalidArgument("headers", `must be an object, not ${typeOf(given)}`);
+  if (typeof method !== "string") throw invalidArgument("method", `must be a string, not ${typeOf(method)}`, "D5");
+  if (typeof url !== "string") throw invalidArgument("url", `must be a string, not ${typeOf(url)}`, "D5");
+  if (given === null || typeof given !== "object") throw invalidArgument("headers", `must be an object, not ${typeOf(given)}`, "D5");
   refuseUserinfo(url);
   // Object.fromEntries defines own properties, so a "__proto__" header stays
   // a header (D30).
@@ -71,7 +71,7 @@ function refuseUserinfo(url) {
     return; // a path, which fetch resolves against the page
   }
   if (u.username || u.password) {
-    throw invalidArgument("url", `holds a credential (${u.protocol}//[redacted]@${u.host}), which fetch refuses and would quote: put it in headers.authorization instead`);
+    throw invalidArgument("url", `holds a credential (${u.protocol}//[redacted]@${u.host}), which fetch refuses and would quote: put it in headers.authorization instead`, "D5");
   }
 }
 
@@ -80,7 +80,7 @@ function headerText(name, value) {
   try {
     return String(value);
   } catch (e) {
-    throw unreadable(`headers.${name}`, "cannot be written as text", e);
+    throw unreadable(`headers.${name}`, "cannot be written as text", e, "D5");
   }
 }
 
@@ -108,6 +108,6 @@ function json(body) {
     // expression: no caller text in RegExp.input).
     return JSON.stringify(body, (key, value) => (typeof value === "bigint" ? mark + value : value)).split(`"${mark}`).map((part, i) => (i ? part.replace('"', "") : part)).join("");
   } catch (e) {
-    throw unreadable("body", "cannot be written as JSON", e);
+    throw unreadable("body", "cannot be written as JSON", e, "D5");
   }
 }

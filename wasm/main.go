@@ -20,7 +20,7 @@ import (
 // global ones as defaults() layers its options (undefined or null for the
 // global ones), so the object keeps no state:
 //
-//	endpoint(defaults, route, options) -> request options, or {error: {code, field, message}}
+//	endpoint(defaults, route, options) -> request options, or {error: {code, field, message, rule}}
 //	merge(defaults, route, options)    -> merged options, or {error: ...}
 //	parse(options)                     -> request options, or {error: ...}
 //	defaults(defaults, options)        -> the new defaults, or {error: ...}
@@ -102,7 +102,7 @@ type caller struct {
 }
 
 // call reads the arguments and answers op's result, or {error: {code,
-// field, message}}.
+// field, message, rule}}.
 func (c caller) call(_ js.Value, args []js.Value) (out any) {
 	var in [3]js.Value
 	for i, n := 0, 0; i < 3; i++ {
@@ -184,13 +184,14 @@ func thrown(v js.Value) (s string) {
 	return jsString.Invoke(v).String()
 }
 
-// errorJS answers err as {error: {code, field, message}}.
+// errorJS answers err as {error: {code, field, message, rule}}.
 func errorJS(err error) js.Value {
 	e := bridge.AsError(err)
 	out := jsObject.New()
 	out.Set("code", string(e.Code))
 	out.Set("field", e.Field)
 	out.Set("message", e.Error())
+	out.Set("rule", e.Rule)
 	r := jsObject.New()
 	r.Set("error", out)
 	return r

@@ -100,7 +100,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}
 	opts := r.value(1, -1)
 	if r.bad || r.pos != len(in) || opts.Kind() != engine.Object && opts.Kind() != engine.Null {
-		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: the message is malformed (a shim from another version?)"))
+		return b.fail(malformed("the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
 	if op == opDefaults {
@@ -134,7 +134,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 			b.w.object(m)
 		}
 	default:
-		return b.fail(engine.NewError(engine.CodeInvalidArgument, "input", "input: unknown operation"))
+		return b.fail(malformed("unknown operation"))
 	}
 	switch {
 	case err == errHost: // the engine passes a Loader's error on as it is, as its own
@@ -142,7 +142,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	case err != nil:
 		return b.fail(AsError(err))
 	case b.w.bad:
-		return b.fail(engine.NewError(codeInternal, "", "internal error (please report it): a value without a handle"))
+		return b.fail(internalError("a value without a handle"))
 	}
 	return statusOK
 }
@@ -180,14 +180,25 @@ func panicText(p any) string {
 	return "a panic that is not an error"
 }
 
-// codeInternal marks a bug in the engine, caught: the next call works (D29).
-const codeInternal engine.Code = "ERR_INTERNAL"
+// internalError is the error of a bug in the engine, caught: the next call
+// works (D29).
+func internalError(what string) *engine.Error {
+	e := engine.NewError(engine.CodeInternal, "", "internal error (please report it): "+what)
+	e.Rule = "D29"
+	return e
+}
+
+// malformed is the error of a message the engine cannot read: a shim of
+// another version, which is input too (D29).
+func malformed(what string) *engine.Error {
+	e := engine.NewError(engine.CodeInvalidArgument, "input", "input: "+what)
+	e.Rule = "D29"
+	return e
+}
 
 // PanicError is the error a recovered panic is answered with: a bug of the
 // engine's, caught (D29).
-func PanicError(p any) *engine.Error {
-	return engine.NewError(codeInternal, "", "internal error (please report it): "+panicText(p))
-}
+func PanicError(p any) *engine.Error { return internalError(panicText(p)) }
 
 // AsError returns err as the engine's error: the engine returns *engine.Error
 // itself, never wrapped; anything else is a bug of its own.
@@ -195,10 +206,12 @@ func AsError(err error) *engine.Error {
 	if e, ok := err.(*engine.Error); ok {
 		return e
 	}
-	return engine.NewError(codeInternal, "", err.Error())
+	e := engine.NewError(engine.CodeInternal, "", err.Error())
+	e.Rule = "D29"
+	return e
 }
 
-// fail writes the error answer: code, field, message (D28).
+// fail writes the error answer: code, field, message, rule (D28).
 func (b *Bridge) fail(e *engine.Error) int {
 	b.w.reset(0)
 	b.w.errorText(e)
@@ -256,7 +269,7 @@ func (l *loader) Load(v engine.Value) (engine.Value, error) {
 	r.next = int(r.u32())
 	lv := r.value(2, h)
 	if r.bad || r.pos != len(data) || lv.Kind() != v.Kind() {
-		return engine.Value{}, engine.NewError(engine.CodeInvalidArgument, "input", "input: a loaded value is malformed")
+		return engine.Value{}, malformed("a loaded value is malformed")
 	}
 	return lv, nil
 }

@@ -50,7 +50,7 @@ func FuzzBridge(f *testing.F) {
 		switch {
 		case err != nil:
 			e := err.(*engine.Error)
-			if status != statusError || !strings.HasPrefix(got, `"`+string(e.Code)+`"`) {
+			if status != statusError || !strings.HasPrefix(got, `"`+string(e.Code)+`"`) || !strings.HasSuffix(got, ` "`+e.Rule+`"`) {
 				t.Fatalf("core: %v; bridge: %d %s", err, status, got)
 			}
 		case status != statusOK || got != string(r.AppendJSON(nil)):

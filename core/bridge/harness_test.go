@@ -179,12 +179,17 @@ func (s *shim) resolve(h int) (engine.Value, bool) {
 }
 
 // run sends a message and returns the status and the answer as JSON text
-// (handles resolved; "#h" for a host value).
+// (handles resolved; "#h" for a host value); an error's four values (code,
+// field, message, rule) are separated by spaces.
 func (s *shim) run(in []byte) (int, string) {
 	status := s.b.Call(in)
 	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
 	if status != statusOK {
-		return status, r.value() + " " + r.value() + " " + r.value()
+		got := r.value() + " " + r.value() + " " + r.value() + " " + r.value()
+		if r.p != len(r.ops) {
+			got += " and more"
+		}
+		return status, got
 	}
 	return status, r.value()
 }

@@ -91,8 +91,8 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 // A word is tag | arg<<4. statusOK: the result, request options for
 // opEndpoint and opParse, merged options for opMerge, and for opDefaults
 // the new layer's defaults, every plain object and array in them written
-// out, which the shim keeps as the layer. statusError: three opText
-// values, the code, the field and the message (D28).
+// out, which the shim keeps as the layer. statusError: four opText
+// values, the code, the field, the message and the rule (D28).
 
 // Operations, the first byte of a message.
 const (
@@ -180,7 +180,7 @@ const textScanned = 128
 // Statuses, the return value of ew_call.
 const (
 	statusOK        = 0
-	statusError     = 1 // an EndpointError: code, field, message
+	statusError     = 1 // an EndpointError: code, field, message, rule
 	statusHostError = 2 // load failed: the shim throws the error it kept
 )
 

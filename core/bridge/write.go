@@ -291,9 +291,11 @@ func methodOf(m string) int {
 	panic("endpoint: a result with an unknown method " + m)
 }
 
-// errorText writes an error as three strings: code, field, message (D28).
+// errorText writes an error as four strings: code, field, message and
+// rule (D28).
 func (w *answerWriter) errorText(e *engine.Error) {
 	w.textOp(opText, string(e.Code))
 	w.textOp(opText, e.Field)
 	w.textOp(opText, e.Error())
+	w.textOp(opText, e.Rule)
 }

@@ -38,7 +38,7 @@ func options(params any) (*engine.Obj, error) {
 		case core.Object:
 			return objOptions((*engine.Obj)(p.Obj()))
 		}
-		return nil, newError(engine.CodeInvalidArgument, "options", "options: must be an object")
+		return nil, newError(engine.CodeInvalidArgument, "D28", "options", "options: must be an object")
 	}
 	v := reflect.ValueOf(params)
 	for (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && !govalue.WritesItself(v) {
@@ -66,7 +66,7 @@ func options(params any) (*engine.Obj, error) {
 	case engine.Object:
 		return o.Obj(), nil
 	}
-	return nil, newError(engine.CodeInvalidArgument, "options", "options: must be a struct, a map with string keys or a *core.Obj, not a "+v.Type().String())
+	return nil, newError(engine.CodeInvalidArgument, "D28", "options", "options: must be a struct, a map with string keys or a *core.Obj, not a "+v.Type().String())
 }
 
 // codeFor returns the code of an error in option k: a parameter is
@@ -80,13 +80,15 @@ func codeFor(k string) engine.Code {
 
 // goError is the error for a Go value that has no JSON, the one way this
 // package reports one: field is the option, and e says where inside it and
-// why, redacted (D23). Too deep or cyclic is ERR_INVALID_ARGUMENT (D29).
+// why, redacted (D23). Too deep or cyclic is ERR_INVALID_ARGUMENT (D29);
+// any other value JSON cannot hold is one the engine cannot read (D28).
 func goError(code engine.Code, field string, e *govalue.Error) error {
+	rule := "D28"
 	if e.TooDeep {
-		code = engine.CodeInvalidArgument
+		code, rule = engine.CodeInvalidArgument, "D29"
 	}
 	f := engine.Redact(govalue.Join(field, e.Field))
-	return newError(code, f, f+": "+engine.Redact(e.Reason))
+	return newError(code, rule, f, f+": "+engine.Redact(e.Reason))
 }
 
 // fromGo converts x, at nesting level depth, as encoding/json writes it.
@@ -237,7 +239,7 @@ func option(k string, v reflect.Value) (engine.Value, error) {
 		return engine.NullValue(), nil
 	}
 	if !v.CanInterface() {
-		return engine.Value{}, newError(codeFor(k), engine.Redact(k), engine.Redact(k)+": an unexported value cannot be read")
+		return engine.Value{}, newError(codeFor(k), "D28", engine.Redact(k), engine.Redact(k)+": an unexported value cannot be read")
 	}
 	x := v.Interface()
 	switch t := x.(type) {
@@ -310,7 +312,7 @@ func dataAsGiven(v reflect.Value) (engine.Value, bool) {
 // nilReader is the error for a typed nil reader as data, such as a nil
 // *bytes.Buffer, which net/http would read and panic on (D19).
 func nilReader(t reflect.Type) error {
-	return newError(engine.CodeInvalidArgument, "data", "data: a nil "+t.String()+" has nothing to read")
+	return newError(engine.CodeInvalidArgument, "D19", "data", "data: a nil "+t.String()+" has nothing to read")
 }
 
 // headerLists converts headers given as an http.Header, or any map of
@@ -389,23 +391,24 @@ type walker struct {
 	open  []unsafe.Pointer // the lists and objects being walked: meeting one again is a cycle (D29)
 }
 
-func (w *walker) fail(code engine.Code, message string) error {
+// fail is the error of the field being checked, breaking rule.
+func (w *walker) fail(code engine.Code, rule, message string) error {
 	f := engine.Redact(w.field)
-	return newError(code, f, f+": "+message)
+	return newError(code, rule, f, f+": "+message)
 }
 
 func (w *walker) value(v engine.Value, depth int) (engine.Value, error) {
 	switch v.Kind() {
 	case engine.Number:
 		if t := v.Text(); t == "NaN" || t == "Infinity" || t == "-Infinity" {
-			return engine.Value{}, w.fail(w.code, "JSON has no number "+t)
+			return engine.Value{}, w.fail(w.code, "D18", "JSON has no number "+t)
 		}
 	case engine.Opaque:
 		switch ref, _ := v.Ref(); ref.(type) {
 		case nil:
-			return engine.Value{}, w.fail(w.code, "an opaque value that holds no Go value has no JSON encoding")
+			return engine.Value{}, w.fail(w.code, "D18", "an opaque value that holds no Go value has no JSON encoding")
 		case io.Reader:
-			return engine.Value{}, w.fail(w.code, "a stream can only be the whole body, data")
+			return engine.Value{}, w.fail(w.code, "D19", "a stream can only be the whole body, data")
 		default:
 			return fromGo(ref, w.code, w.field, depth)
 		}
@@ -475,10 +478,10 @@ func (w *walker) object(v engine.Value, depth int, check func(k string, e engine
 // is too deep or open already: the value holds itself (D29).
 func (w *walker) enter(p unsafe.Pointer, depth int) error {
 	if depth > engine.MaxDepth {
-		return w.fail(engine.CodeInvalidArgument, "nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels")
+		return w.fail(engine.CodeInvalidArgument, "D29", "nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels")
 	}
 	if slices.Contains(w.open, p) {
-		return w.fail(engine.CodeInvalidArgument, "a cycle: this value holds itself")
+		return w.fail(engine.CodeInvalidArgument, "D29", "a cycle: this value holds itself")
 	}
 	w.open = append(w.open, p)
 	return nil
@@ -517,7 +520,7 @@ func describe(err error, params any) error {
 	default:
 		return err
 	}
-	return &core.Error{Code: e.Code, Field: e.Field, Message: e.Message + " (" + engine.Redact(k) + " is a " + t.String() + ")"}
+	return &core.Error{Code: e.Code, Field: e.Field, Rule: e.Rule, Message: e.Message + " (" + engine.Redact(k) + " is a " + t.String() + ")"}
 }
 
 // goType returns the Go type of the value params gives for key k, or nil.

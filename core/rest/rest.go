@@ -174,7 +174,7 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		return nil, nilContext()
 	}
 	if r == nil {
-		return nil, newError(engine.CodeInvalidArgument, "r", "r: nil: pass the request options a core.Builder's Endpoint or Parse returned")
+		return nil, newError(engine.CodeInvalidArgument, "D28", "r", "r: nil: pass the request options a core.Builder's Endpoint or Parse returned")
 	}
 	body, err := httpBody(r)
 	if err != nil {
@@ -186,14 +186,14 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		// credential, which the reason may quote (D23).
 		var ue *url.Error
 		if errors.As(err, &ue) {
-			return nil, newError(engine.CodeInvalidArgument, "url", "url: net/http cannot send to it: "+engine.Redact(ue.Err.Error()))
+			return nil, newError(engine.CodeInvalidArgument, "D28", "url", "url: net/http cannot send to it: "+engine.Redact(ue.Err.Error()))
 		}
-		return nil, newError(engine.CodeUnsupportedMethod, "method", "method: net/http cannot send it: "+engine.Redact(err.Error()))
+		return nil, newError(engine.CodeUnsupportedMethod, "D4", "method", "method: net/http cannot send it: "+engine.Redact(err.Error()))
 	}
 	for name, v := range r.Headers.All() {
 		value := v.Text()
 		if !sendable(value) || strings.EqualFold(name, "host") && !validHost(value) {
-			return nil, newError(engine.CodeInvalidHeader, "headers."+name, "headers."+name+": net/http cannot send this value")
+			return nil, newError(engine.CodeInvalidHeader, "D22", "headers."+name, "headers."+name+": net/http cannot send this value")
 		}
 		req.Header.Set(name, value)
 	}
@@ -208,7 +208,7 @@ func HTTPRequest(ctx context.Context, r *core.Request) (*http.Request, error) {
 		if stream(req) {
 			n, err := strconv.ParseInt(cl, 10, 64)
 			if err != nil || n < 0 {
-				return nil, newError(engine.CodeInvalidHeader, "headers.content-length", "headers.content-length: must be a whole number of bytes, for a stream")
+				return nil, newError(engine.CodeInvalidHeader, "D22", "headers.content-length", "headers.content-length: must be a whole number of bytes, for a stream")
 			}
 			req.ContentLength = n
 		}
@@ -283,20 +283,20 @@ func httpBody(r *core.Request) (io.Reader, error) {
 
 // nilContext is the error for a nil context, which net/http refuses.
 func nilContext() error {
-	return newError(engine.CodeInvalidArgument, "ctx", "ctx: nil: pass context.Background() or the context of the work the request is for")
+	return newError(engine.CodeInvalidArgument, "D28", "ctx", "ctx: nil: pass context.Background() or the context of the work the request is for")
 }
 
-// newError returns the *core.Error of code, field and message (the text
-// after "endpoint: "): this package's errors are core's, as the engine's
-// are.
-func newError(code engine.Code, field, message string) error {
-	return &core.Error{Code: string(code), Field: field, Message: message}
+// newError returns the *core.Error of code, rule (docs/behaviour.md's id),
+// field and message (the text after "endpoint: "): this package's errors
+// are core's, as the engine's are.
+func newError(code engine.Code, rule, field, message string) error {
+	return &core.Error{Code: string(code), Field: field, Rule: rule, Message: message}
 }
 
 // engineError returns an error of the engine's as core's.
 func engineError(err error) error {
 	if e, ok := err.(*engine.Error); ok {
-		return newError(e.Code, e.Field, e.Message())
+		return newError(e.Code, e.Rule, e.Field, e.Message())
 	}
 	return err
 }

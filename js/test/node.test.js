@@ -97,7 +97,7 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
   same(api.endpoint(undefined, "POST /x", lone), mod.endpoint("POST /x", lone));
   assert.equal(api.endpoint(undefined, "POST /x", lone).body.long, lone.long);
   assert.deepEqual(Object.keys(api.endpoint(undefined, "POST /x", lone).body), Object.keys(lone));
-  assert.deepEqual(api.endpoint(undefined, "GET /x/{a}", { a: "\ud800" }).error, { code: "ERR_INVALID_PARAMETER", field: "a", message: "endpoint: a: lone surrogate in a value bound for the url" });
+  assert.deepEqual(api.endpoint(undefined, "GET /x/{a}", { a: "\ud800" }).error, { code: "ERR_INVALID_PARAMETER", field: "a", message: "endpoint: a: lone surrogate in a value bound for the url", rule: "D12" });
 
   assert.equal(api.endpoint(undefined, "TRACE /x").error.code, "ERR_UNSUPPORTED_METHOD");
   for (const route of [42, new String("GET /x"), 1n]) {

@@ -271,6 +271,35 @@ export const cases = [
     ok(!e.message.includes("s3cret"), "the credential is not in the message (D23)");
     same(e.field, "headers.authorization");
   }],
+  ["each error carries the rule of docs/behaviour.md the input broke, the same from endpoint, merge, parse and defaults (D28)", (mod) => {
+    const ep = mod.endpoint;
+    const rule = (fn, code) => throwsCode(fn, code, mod).rule;
+    const cyclic = [1];
+    cyclic.push(cyclic);
+    same([
+      rule(() => ep("TRACE /x"), "ERR_UNSUPPORTED_METHOD"),
+      rule(() => ep("GET /x y"), "ERR_INVALID_ROUTE"),
+      rule(() => ep({ method: "GET" }), "ERR_MISSING_URL"),
+      rule(() => ep("GET /x", { baseUrl: "not a url" }), "ERR_INVALID_ARGUMENT"),
+      rule(() => ep("GET /x/{y"), "ERR_INVALID_TEMPLATE"),
+      rule(() => ep("GET /x/{l:1}", { l: ["a"] }), "ERR_INVALID_PARAMETER"),
+      rule(() => ep("GET /x", { a: { b: 1 } }), "ERR_INVALID_PARAMETER"),
+      rule(() => ep("GET /x", { data: "x" }), "ERR_BODY_NOT_ALLOWED"),
+      rule(() => ep("GET /x", { headers: { x: "a\nb" } }), "ERR_INVALID_HEADER"),
+      rule(() => ep("GET /x", { labels: cyclic }), "ERR_INVALID_ARGUMENT"),
+      rule(() => ep("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config", { owner: "o", repo: "r", hook_id: 1, url: "https://hooks.example.com/x" }), "ERR_INVALID_ARGUMENT"),
+      rule(() => ep("DELETE /repos/{owner}/{repo}", { owner: "o", repo: ".." }), "ERR_INVALID_PARAMETER"),
+      rule(() => ep("GET /x", { "fields[]": [[1]] }), "ERR_INVALID_PARAMETER"),
+      rule(() => ep("GET /repos/{owner}/{repo}/issues", { owner: "o", reop: "r" }), "ERR_MISSING_PARAMETER"),
+      rule(() => ep("GET /x", { headers: 1 }), "ERR_INVALID_ARGUMENT"),
+      rule(() => ep(42), "ERR_INVALID_ARGUMENT"),
+      rule(() => mod.toFetch(null), "ERR_INVALID_ARGUMENT"),
+    ], ["D4", "D6", "D7", "D8", "D14", "D11", "D16", "D19", "D22", "D29", "D31", "D32", "D33", "D34", "D28", "D28", "D5"]);
+    same(rule(() => ep.merge("GET /x", { headers: { x: "a\nb" } }), "ERR_INVALID_HEADER"), "D22", "merge");
+    same(rule(() => ep.defaults({ method: "TRACE" }), "ERR_UNSUPPORTED_METHOD"), "D4", "defaults");
+    same(rule(() => ep.parse({ method: "GET", url: "/x/{y", headers: {} }), "ERR_INVALID_TEMPLATE"), "D14", "parse");
+    same(new mod.EndpointError("ERR_INVALID_ARGUMENT", "endpoint: x: y", "x").rule, "", "an EndpointError made without a rule");
+  }],
   ["cyclic or too deep input is ERR_INVALID_ARGUMENT where the engine reads it, and the next call works (D29)", (mod) => {
     const cyclic = [1];
     cyclic.push(cyclic);

@@ -25,7 +25,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * for them, which the page has asked already.
  */
 export function compare(ours, theirs, ep, route, params, placed) {
-  if (ours.error || theirs.error) return [outcomeDifference(ours, theirs, ep, route, params)].filter(Boolean);
+  if (ours.error || theirs.error) return [outcomeDifference(ours, theirs)].filter(Boolean);
   const ctx = context(ours.result, theirs.result, ep, route, params, placed);
   return fieldsOf(ours.result, theirs.result).flatMap((field) => {
     const a = valueOf(ours.result, field), b = valueOf(theirs.result, field);
@@ -67,13 +67,12 @@ function explain(field, ours, theirs, ctx) {
 }
 
 /** outcomeDifference explains a call that threw on one side or both. */
-function outcomeDifference(ours, theirs, ep, route, params) {
+function outcomeDifference(ours, theirs) {
   const shown = (o) => (o.error ? { error: o.error.code ?? o.error.name, message: o.error.message } : o.result);
   const diff = { field: "outcome", ours: shown(ours), theirs: shown(theirs), explanations: [], explained: false };
-  const rule = ours.error && ERRORS[ours.error.code];
-  if (!rule) return diff; // the reference threw where the engine built, or an error no rule names
-  const placementOf = (key) => attempt(() => placement(ep, route, params)).result?.find((p) => p.key === key);
-  diff.explanations = [rule(ours.error, { placementOf }), TYPED_ERROR];
+  const rule = ours.error && Object.hasOwn(ERRORS, ours.error.rule) && ERRORS[ours.error.rule];
+  if (!rule) return diff; // the reference threw where the engine built, or an error no rule here names
+  diff.explanations = [rule, TYPED_ERROR];
   diff.explained = true;
   return diff;
 }

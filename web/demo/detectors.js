@@ -37,32 +37,28 @@ export const DETECTORS = [
 ];
 
 /**
- * ERRORS names the rule behind each code the engine throws where the
- * reference builds a request (or throws an untyped error). D28, every error
- * an EndpointError with a code, applies to all of them. ctx holds
- * placementOf(key), where the engine puts a key (placement.js).
+ * ERRORS says, by the rule an error carries (EndpointError's rule), what
+ * the engine refuses where the reference builds a request (or throws an
+ * untyped error). D28, every error an EndpointError with a code, applies to
+ * all of them; an error of another rule is left unexplained.
  */
+const VALUE_IN_URL = { rules: ["D11", "D12"], says: "a value the url cannot hold (a prefix on a list, an object in a list, a lone surrogate)" };
 export const ERRORS = {
-  ERR_UNSUPPORTED_METHOD: () => ({ rules: ["D4"], says: "the methods are GET, HEAD, POST, PUT, PATCH and DELETE; the reference sends any word" }),
-  ERR_INVALID_ROUTE: () => ({ rules: ["D6"], says: "a route is a method of letters and a url, two words at most" }),
-  ERR_MISSING_URL: () => ({ rules: ["D7"], says: "a request needs a url; the reference builds one from baseUrl alone" }),
-  ERR_INVALID_ARGUMENT: (e) => (e.field === "baseUrl"
-    ? { rules: ["D8"], says: "baseUrl must be an absolute http(s) url; the reference joins anything" }
-    : e.field === "url"
-      ? { rules: ["D31"], says: "a url option replaces the route's (or the defaults') only within its origin, and a body field named url goes in data; the reference sends the request, authorization and all, to that url" }
-      : { rules: ["D29"], says: "input nested deeper than 256 levels (or cyclic) is refused" }),
-  ERR_INVALID_TEMPLATE: () => ({ rules: ["D14"], says: "a template that cannot be parsed is an error naming the position; the reference sends it as it is" }),
-  ERR_INVALID_PARAMETER: (e, c) => {
-    if (/a \. or \.\. segment/.test(e.message)) return { rules: ["D32"], says: "a parameter may not make a . or .. path segment, which fetch resolves: the reference sends the request up the path" };
-    if (e.field.endsWith("[]") && /once per element/.test(e.message)) return { rules: ["D33"], says: "an element of a key[] list that is a list or an object has no query-string form" };
-    const placed = c.placementOf(e.field);
-    return placed?.to === "query" && !placed.template
-      ? { rules: ["D16"], says: "an object has no query-string encoding; the reference sends [object Object]" }
-      : { rules: ["D11", "D12"], says: "a value the url cannot hold (a prefix on a list, an object in a list, a lone surrogate)" };
-  },
-  ERR_MISSING_PARAMETER: () => ({ rules: ["D34"], says: "a path segment in the middle of the url needs its parameter; the reference leaves the segment empty (repos//issues) and sends a misspelt key to the query" }),
-  ERR_BODY_NOT_ALLOWED: () => ({ rules: ["D19"], says: "data on GET or HEAD is an error; the reference moves it to the query" }),
-  ERR_INVALID_HEADER: () => ({ rules: ["D22"], says: "a header name must be an HTTP token and a value holds no CR, LF or NUL" }),
+  D4: { rules: ["D4"], says: "the methods are GET, HEAD, POST, PUT, PATCH and DELETE; the reference sends any word" },
+  D6: { rules: ["D6"], says: "a route is a method of letters and a url, two words at most" },
+  D7: { rules: ["D7"], says: "a request needs a url; the reference builds one from baseUrl alone" },
+  D8: { rules: ["D8"], says: "baseUrl must be an absolute http(s) url; the reference joins anything" },
+  D31: { rules: ["D31"], says: "a url option replaces the route's (or the defaults') only within its origin, and a body field named url goes in data; the reference sends the request, authorization and all, to that url" },
+  D29: { rules: ["D29"], says: "input nested deeper than 256 levels (or cyclic) is refused" },
+  D14: { rules: ["D14"], says: "a template that cannot be parsed is an error naming the position; the reference sends it as it is" },
+  D32: { rules: ["D32"], says: "a parameter may not make a . or .. path segment, which fetch resolves: the reference sends the request up the path" },
+  D33: { rules: ["D33"], says: "an element of a key[] list that is a list or an object has no query-string form" },
+  D16: { rules: ["D16"], says: "an object has no query-string encoding; the reference sends [object Object]" },
+  D11: VALUE_IN_URL,
+  D12: VALUE_IN_URL,
+  D34: { rules: ["D34"], says: "a path segment in the middle of the url needs its parameter; the reference leaves the segment empty (repos//issues) and sends a misspelt key to the query" },
+  D19: { rules: ["D19"], says: "data on GET or HEAD is an error; the reference moves it to the query" },
+  D22: { rules: ["D22"], says: "a header name must be an HTTP token and a value holds no CR, LF or NUL" },
 };
 
 /** D28 beside the rule of the code: a typed error, where the reference builds a broken request. */

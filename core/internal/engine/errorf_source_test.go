@@ -20,9 +20,23 @@ import (
 )
 
 // TestEveryErrorfCallGivesItsVerbsTheirTypes type-checks this package and
-// checks each call of errorf: its format is a constant whose verbs are %s,
-// %d and %%, each %s given a string and each %d an int, as sprintf wants.
+// checks each call of errorf: its rule is a constant that has an entry in
+// docs/behaviour.md, and its format a constant whose verbs are %s, %d and
+// %%, each %s given a string and each %d an int, as sprintf wants. The
+// rule of each failure of a body (encoder.fail) is held to the same.
 func TestEveryErrorfCallGivesItsVerbsTheirTypes(t *testing.T) {
+	rules := behaviourEntries(t)
+	// checkRule holds the rule argument of the call at to an entry.
+	checkRule := func(at token.Position, tv types.TypeAndValue) {
+		if tv.Value == nil {
+			t.Errorf("%s: the rule is not a constant", at)
+			return
+		}
+		rule, _ := strconv.Unquote(tv.Value.ExactString())
+		if _, ok := rules[ruleEntry(rule)]; !ok {
+			t.Errorf("%s: rule %q has no entry in %s", at, rule, behaviourDoc)
+		}
+	}
 	fset := token.NewFileSet()
 	entries, err := os.ReadDir(".")
 	if err != nil {
@@ -48,11 +62,16 @@ func TestEveryErrorfCallGivesItsVerbsTheirTypes(t *testing.T) {
 		t.Fatal(err)
 	}
 	verb := regexp.MustCompile(`%.`)
-	calls := 0
+	calls, fails := 0, 0
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
+				return true
+			}
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "fail" && len(call.Args) == 4 { // encoder.fail(code, rule, inner, message)
+				fails++
+				checkRule(fset.Position(call.Pos()), info.Types[call.Args[1]])
 				return true
 			}
 			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "errorf" {
@@ -60,13 +79,16 @@ func TestEveryErrorfCallGivesItsVerbsTheirTypes(t *testing.T) {
 			}
 			calls++
 			at := fset.Position(call.Pos())
-			tv := info.Types[call.Args[2]]
+			if id, ok := call.Args[1].(*ast.Ident); !ok || id.Name != "rule" { // but the rule of a body's failure, held above
+				checkRule(at, info.Types[call.Args[1]])
+			}
+			tv := info.Types[call.Args[3]]
 			if tv.Value == nil {
 				t.Errorf("%s: the format is not a constant", at)
 				return true
 			}
 			format, _ := strconv.Unquote(tv.Value.ExactString())
-			args := call.Args[3:]
+			args := call.Args[4:]
 			for _, v := range verb.FindAllString(format, -1) {
 				if v == "%%" {
 					continue
@@ -88,7 +110,7 @@ func TestEveryErrorfCallGivesItsVerbsTheirTypes(t *testing.T) {
 			return true
 		})
 	}
-	if calls < 20 {
-		t.Fatalf("found only %d calls of errorf", calls)
+	if calls < 20 || fails < 5 {
+		t.Fatalf("found only %d calls of errorf and %d of encoder.fail", calls, fails)
 	}
 }

@@ -7,9 +7,11 @@ import (
 
 // Code classifies an Error. The values are the ERR_* names of docs/behaviour.md
 // (D28); the JavaScript EndpointError carries the same string in .code.
+// They are written here alone: package core's sentinels are made from them,
+// and js/errors.js's CODES is held to codes by TestJavaScriptCodesAreTheEngines.
 type Code string
 
-// The error codes. Each names one kind of bad input.
+// The error codes. Each names one kind of bad input, but CodeInternal.
 const (
 	CodeInvalidArgument   Code = "ERR_INVALID_ARGUMENT"   // an option has the wrong type, input too deep or cyclic (D7, D8, D29)
 	CodeInvalidRoute      Code = "ERR_INVALID_ROUTE"      // a route that is not "METHOD url" or "url" (D6)
@@ -20,18 +22,32 @@ const (
 	CodeBodyNotAllowed    Code = "ERR_BODY_NOT_ALLOWED"   // data on a GET or HEAD request (D19)
 	CodeInvalidHeader     Code = "ERR_INVALID_HEADER"     // a header name that is not a token, or a value with CR, LF or NUL (D22)
 	CodeMissingParameter  Code = "ERR_MISSING_PARAMETER"  // no value for a path segment in the middle of the url (D34)
+	CodeInternal          Code = "ERR_INTERNAL"           // a bug of the engine, caught: the next call works (D29)
 )
+
+// codes lists every Code, in the order above.
+var codes = [...]Code{
+	CodeInvalidArgument, CodeInvalidRoute, CodeUnsupportedMethod, CodeMissingURL, CodeInvalidTemplate,
+	CodeInvalidParameter, CodeBodyNotAllowed, CodeInvalidHeader, CodeMissingParameter, CodeInternal,
+}
 
 // Error is the one error type of the engine (D28); package core hands it
 // out as its own Error, with the same fields. Its message starts with
 // "endpoint: " and names the offending field; header values are never
 // quoted, so a credential cannot leak into a log (D23).
 //
+// Rule is the id of the entry of docs/behaviour.md that the input broke,
+// written as comments cite it: "D32" for the project's rules, "spec rule 4"
+// for the specification's. An option of the wrong type, which no other
+// entry covers, cites D28. Programs that react to an error read Code, Field
+// and Rule, never the message, whose wording may change.
+//
 // Compare with errors.Is against the sentinels (ErrInvalidRoute, ...), which
 // match on Code, or take the details with errors.As.
 type Error struct {
 	Code  Code   // what kind of error
 	Field string // the option or parameter at fault, e.g. "headers.accept" or "route"
+	Rule  string // the rule of docs/behaviour.md the input broke: "D32", "spec rule 4"
 	msg   string // the message after the "endpoint: " prefix
 }
 
@@ -69,19 +85,75 @@ var (
 
 // NewError returns an *Error with code, field and message (the text after
 // "endpoint: "), for code that reports errors of its own in the engine's
-// terms, as the JavaScript bridge does.
+// terms, as the JavaScript bridge does. Its Rule is D28, the rule of an
+// option the engine cannot read; set Rule where another rule is broken.
 func NewError(code Code, field, message string) *Error {
-	return &Error{Code: code, Field: field, msg: message}
+	return &Error{Code: code, Field: field, Rule: "D28", msg: message}
 }
 
-// errorf builds an *Error whose message is "<field>: <formatted text>".
-// Errors are off the hot path, and errorf is called from some forty places:
-// it is not inlined, so that the module carries it once.
+// errorf builds an *Error breaking rule whose message is "<field>:
+// <formatted text>". Errors are off the hot path, and errorf is called from
+// some forty places: it is not inlined, so that the module carries it once.
 //
 //go:noinline
-func errorf(code Code, field, format string, args ...any) *Error {
+func errorf(code Code, rule, field, format string, args ...any) *Error {
 	field = redact(field) // a parameter's name is the caller's text: bounded, no credential (D23)
-	return &Error{Code: code, Field: field, msg: field + ": " + sprintf(format, args)}
+	return &Error{Code: code, Field: field, Rule: rule, msg: field + ": " + sprintf(format, args)}
+}
+
+// The failures met in several places, each written once.
+
+// notAString is the error for an option that must be a string.
+func notAString(field string, v Value) *Error {
+	return errorf(CodeInvalidArgument, "D28", field, "must be a string, not %s", kindName(v.kind()))
+}
+
+// notAnObject is the error for an option that must be a plain object.
+func notAnObject(field string, v Value) *Error {
+	return errorf(CodeInvalidArgument, "D28", field, "must be an object, not %s", kindName(v.kind()))
+}
+
+// tooDeep is the error for input nested past MaxDepth, or cyclic (D29).
+func tooDeep(field string) *Error {
+	return errorf(CodeInvalidArgument, "D29", field, "%s", tooDeepText)
+}
+
+// tooDeepText is what tooDeep says, also where a body's member is at fault.
+var tooDeepText = "nested deeper than " + strconv.Itoa(MaxDepth) + " levels, or cyclic"
+
+// loneSurrogate is the error for a string holding half of a UTF-16
+// surrogate pair, which no url can encode (D12); where says what it is,
+// "a value bound for the url", "a query parameter name"...
+func loneSurrogate(field, where string) *Error {
+	return errorf(CodeInvalidParameter, "D12", field, "lone surrogate in %s", where)
+}
+
+// loneSurrogateInURL is the error for a lone surrogate in a value the url
+// template expands.
+func loneSurrogateInURL(field string) *Error {
+	return loneSurrogate(field, "a value bound for the url")
+}
+
+// loneSurrogateInQuery is the error for a lone surrogate in a value of the
+// query string.
+func loneSurrogateInQuery(field string) *Error {
+	return loneSurrogate(field, "a query parameter value")
+}
+
+// notUnicode is the error for a template holding a lone surrogate (D14).
+func notUnicode(url string) *Error {
+	return errorf(CodeInvalidTemplate, "D14", "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
+}
+
+// notExpandable is the error for a value that has no form in a url (D12).
+func notExpandable(field string, v Value) *Error {
+	return errorf(CodeInvalidParameter, "D12", field, "%s cannot be expanded in the url", kindName(v.kind()))
+}
+
+// memberNotGiven is the error for a query array with a member the loader
+// did not give (D29: the shim and the engine disagree).
+func memberNotGiven(field string) *Error {
+	return errorf(CodeInvalidParameter, "D29", field, "an array member was not given")
 }
 
 // sprintf formats the messages of errorf: %s takes a string and %d an int,
@@ -124,7 +196,7 @@ const MaxURLLength = 1 << 20
 
 // urlTooLong is the error for a url past MaxURLLength.
 func urlTooLong() error {
-	return errorf(CodeInvalidParameter, "url", "the url would be longer than %d bytes", MaxURLLength)
+	return errorf(CodeInvalidParameter, "D29", "url", "the url would be longer than %d bytes", MaxURLLength)
 }
 
 // maxQuoted bounds how much of an input is quoted in a message, so that a

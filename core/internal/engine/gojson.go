@@ -13,11 +13,12 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/govalue"
 func (e *encoder) goValue(dst []byte, ref any) []byte {
 	text, err := govalue.Marshal(ref, e.depth+1, MaxDepth)
 	if err != nil {
-		code := CodeInvalidParameter
+		reason := Redact(err.Reason) // a MarshalJSON's error may quote a credential (D23)
 		if err.TooDeep {
-			code = CodeInvalidArgument
+			e.fail(CodeInvalidArgument, "D29", err.Field, reason)
+		} else {
+			e.fail(CodeInvalidParameter, "D18", err.Field, reason)
 		}
-		e.fail(code, err.Field, Redact(err.Reason)) // a MarshalJSON's error may quote a credential (D23)
 		return dst
 	}
 	return append(dst, text...)

@@ -15,7 +15,7 @@ func (s *session) normaliseHeaders(v Value, field string) (*Obj, error) {
 		return nil, nil
 	case Object:
 	default:
-		return nil, errorf(CodeInvalidArgument, field, "must be an object, not %s", kindName(v.kind()))
+		return nil, notAnObject(field, v)
 	}
 	v, err := s.load(v, field)
 	if err != nil {
@@ -85,7 +85,7 @@ func checkHeaders(h *Obj, field string) (clean bool, err error) {
 func checkHeader(name string, v Value, field string) (upper bool, err error) {
 	all, some := classesOf(name)
 	if name == "" || all&classToken == 0 { // not isToken: one walk gives both
-		return false, errorf(CodeInvalidHeader, field, "%s is not a valid header name", quote(name))
+		return false, errorf(CodeInvalidHeader, "D22", field, "%s is not a valid header name", quote(name))
 	}
 	upper = some&classUpper != 0
 	switch v.kind() {
@@ -93,11 +93,11 @@ func checkHeader(name string, v Value, field string) (upper bool, err error) {
 		return upper, nil
 	case String:
 		if !v.unloaded() && !headerSafe(v.text()) {
-			return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
+			return upper, errorf(CodeInvalidHeader, "D22", field+"."+redact(lowerASCII(name)), "the value holds a CR, LF or NUL character")
 		}
 		return upper, nil
 	}
-	return upper, errorf(CodeInvalidHeader, field+"."+redact(lowerASCII(name)), "the value must be a string, number, bigint or boolean, not %s", kindName(v.kind()))
+	return upper, errorf(CodeInvalidHeader, "D22", field+"."+redact(lowerASCII(name)), "the value must be a string, number, bigint or boolean, not %s", kindName(v.kind()))
 }
 
 // isToken reports whether s is an RFC 9110 token:

@@ -54,7 +54,7 @@ type decoder struct {
 //
 //go:noinline
 func (d *decoder) fail(what string) error {
-	return errorf(CodeInvalidArgument, "input", "invalid JSON at offset %d: %s", d.pos, what)
+	return errorf(CodeInvalidArgument, "D29", "input", "invalid JSON at offset %d: %s", d.pos, what)
 }
 
 func (d *decoder) skipSpace() {
@@ -72,16 +72,14 @@ func (d *decoder) value(depth int) (Value, error) {
 	if d.pos >= len(d.data) {
 		return Value{}, d.fail("unexpected end")
 	}
-	switch c := d.data[d.pos]; {
+	c := d.data[d.pos]
+	if (c == '{' || c == '[') && depth > MaxDepth {
+		return Value{}, errorf(CodeInvalidArgument, "D29", "input", "nested deeper than %d levels", MaxDepth)
+	}
+	switch {
 	case c == '{':
-		if depth > MaxDepth {
-			return Value{}, errorf(CodeInvalidArgument, "input", "nested deeper than %d levels", MaxDepth)
-		}
 		return d.object(depth)
 	case c == '[':
-		if depth > MaxDepth {
-			return Value{}, errorf(CodeInvalidArgument, "input", "nested deeper than %d levels", MaxDepth)
-		}
 		return d.array(depth)
 	case c == '"':
 		s, err := d.str()
@@ -446,7 +444,7 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	case Number:
 		if v.text() == "NaN" || v.text() == "Infinity" || v.text() == "-Infinity" {
 			if e.strict { // JSON has no such number, and a Go caller gets an error, not null in its place
-				e.fail(CodeInvalidParameter, "", "JSON has no number "+v.text())
+				e.fail(CodeInvalidParameter, "D18", "", "JSON has no number "+v.text())
 			}
 			return append(dst, "null"...)
 		}
@@ -456,7 +454,7 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	}
 	if v.unloaded() || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
 		if e.strict {
-			e.fail(CodeInvalidArgument, "", "nested deeper than "+strconv.Itoa(MaxDepth)+" levels, or cyclic")
+			e.fail(CodeInvalidArgument, "D29", "", tooDeepText)
 		}
 		return append(dst, "null"...)
 	}
@@ -511,10 +509,10 @@ type step struct {
 	index int
 }
 
-// fail keeps the first error of a body, naming where in it the value is:
-// the member being written, and inner, the path inside it when it is a Go
-// value ("labels[2]"), if any.
-func (e *encoder) fail(code Code, inner, message string) {
+// fail keeps the first error of a body, breaking rule, naming where in it
+// the value is: the member being written, and inner, the path inside it
+// when it is a Go value ("labels[2]"), if any.
+func (e *encoder) fail(code Code, rule, inner, message string) {
 	if e.err != nil {
 		return
 	}
@@ -535,7 +533,7 @@ func (e *encoder) fail(code Code, inner, message string) {
 		}
 		field += inner
 	}
-	e.err = errorf(code, field, "%s", message)
+	e.err = errorf(code, rule, field, "%s", message)
 }
 
 // opaque writes a Go value that From left opaque, as encoding/json writes
@@ -544,14 +542,14 @@ func (e *encoder) fail(code Code, inner, message string) {
 func (e *encoder) opaque(dst []byte, ref any) []byte {
 	switch ref.(type) {
 	case nil:
-		e.fail(CodeInvalidParameter, "", "an opaque value that holds no Go value has no JSON encoding")
+		e.fail(CodeInvalidParameter, "D18", "", "an opaque value that holds no Go value has no JSON encoding")
 		return dst
 	case io.Reader:
-		e.fail(CodeInvalidParameter, "", "a stream can only be the whole body, data")
+		e.fail(CodeInvalidParameter, "D19", "", "a stream can only be the whole body, data")
 		return dst
 	}
 	if e.inGo {
-		e.fail(CodeInvalidParameter, "", "a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first")
+		e.fail(CodeInvalidParameter, "D18", "", "a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first")
 		return dst
 	}
 	return e.goValue(dst, ref)

@@ -13,7 +13,7 @@ func readMediaType(v Value) (format string, previews []Value, err error) {
 		return "", nil, nil
 	case Object:
 	default:
-		return "", nil, errorf(CodeInvalidArgument, "mediaType", "must be an object, not %s", kindName(v.kind()))
+		return "", nil, notAnObject("mediaType", v)
 	}
 	// One pass over the members finds both: a mediaType has two, and each
 	// look-up by key would walk them again.
@@ -28,23 +28,23 @@ func readMediaType(v Value) (format string, previews []Value, err error) {
 	}
 	if f.IsDefined() {
 		if f.kind() != String {
-			return "", nil, errorf(CodeInvalidArgument, "mediaType.format", "must be a string, not %s", kindName(f.kind()))
+			return "", nil, notAString("mediaType.format", f)
 		}
 		if format = f.text(); !headerSafe(format) {
-			return "", nil, errorf(CodeInvalidHeader, "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
+			return "", nil, errorf(CodeInvalidHeader, "D22", "mediaType.format", "holds a CR, LF or NUL character, which would reach the accept header")
 		}
 	}
 	if p.IsDefined() {
 		if p.kind() != Array || p.unloaded() {
-			return "", nil, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind()))
+			return "", nil, errorf(CodeInvalidArgument, "D28", "mediaType.previews", "must be an array of strings, not %s", kindName(p.kind()))
 		}
 		previews = p.list()
 		for _, e := range previews {
 			if e.kind() != String {
-				return "", nil, errorf(CodeInvalidArgument, "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind()))
+				return "", nil, errorf(CodeInvalidArgument, "D28", "mediaType.previews", "must be an array of strings, not hold %s", kindName(e.kind()))
 			}
 			if !headerSafe(e.text()) {
-				return "", nil, errorf(CodeInvalidHeader, "mediaType.previews", "a name holds a CR, LF or NUL character, which would reach the accept header")
+				return "", nil, errorf(CodeInvalidHeader, "D22", "mediaType.previews", "a name holds a CR, LF or NUL character, which would reach the accept header")
 			}
 		}
 	}

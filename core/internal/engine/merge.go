@@ -75,7 +75,7 @@ func (s *session) mergeMembers(m, defaults, options *Obj) error {
 			}
 		case "url", "baseUrl":
 			if v, err = s.load(v, k); err == nil && v.kind() != String {
-				err = errorf(CodeInvalidArgument, k, "must be a string, not %s", kindName(v.kind()))
+				err = notAString(k, v)
 			}
 		case "headers":
 			d, _ := defaults.Get("headers")
@@ -105,7 +105,7 @@ func (s *session) mergeMembers(m, defaults, options *Obj) error {
 // the very values given, handles and all (D27).
 func (s *session) mergeDeep(d, o Value, field string, depth int) (Value, error) {
 	if depth > MaxDepth {
-		return Value{}, errorf(CodeInvalidArgument, field, "nested deeper than %d levels, or cyclic", MaxDepth)
+		return Value{}, tooDeep(field)
 	}
 	var err error
 	if d, err = s.load(d, field); err != nil {

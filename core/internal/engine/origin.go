@@ -220,6 +220,6 @@ func replaceWithin(url, old, base, by, replaced string) error {
 	if to.same(from) {
 		return nil
 	}
-	return errorf(CodeInvalidArgument, "url", "%s %s would move the request from %s (%s %s) to %s: a url replaces another only within its origin. A body field named url goes in data, with the body's other fields: { data: { url, ... } }",
+	return errorf(CodeInvalidArgument, "D31", "url", "%s %s would move the request from %s (%s %s) to %s: a url replaces another only within its origin. A body field named url goes in data, with the body's other fields: { data: { url, ... } }",
 		by, quote(url), from.describe(), replaced, quote(old), to.describe())
 }

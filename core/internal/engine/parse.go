@@ -34,10 +34,10 @@ func (s *session) parse(o *Obj) (*Request, error) {
 	// Url: required (D7), a template (D9, D11-D14).
 	uv := opt[1]
 	if !uv.IsDefined() || uv.kind() == String && uv.text() == "" {
-		return nil, errorf(CodeMissingURL, "url", "no url: pass a route such as \"GET /user\" or a url option")
+		return nil, errorf(CodeMissingURL, "D7", "url", "no url: pass a route such as \"GET /user\" or a url option")
 	}
 	if uv.kind() != String || uv.unloaded() {
-		return nil, errorf(CodeInvalidArgument, "url", "must be a string, not %s", kindName(uv.kind()))
+		return nil, notAString("url", uv)
 	}
 	tpl, err := s.template(uv.text())
 	if err != nil {
@@ -59,7 +59,7 @@ func (s *session) parse(o *Obj) (*Request, error) {
 	data := opt[5]
 	if upper == "GET" || upper == "HEAD" {
 		if data.kind() != Undefined {
-			return nil, errorf(CodeBodyNotAllowed, "data", "a %s request has no body", upper)
+			return nil, errorf(CodeBodyNotAllowed, "D19", "data", "a %s request has no body", upper)
 		}
 		if url, err = s.appendQuery(url, o, tpl); err != nil {
 			return nil, err
@@ -121,7 +121,7 @@ func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 			why = "names no host"
 		}
 		if why != "" {
-			return nil, errorf(CodeInvalidArgument, "url", "%s %s", quote(string(path)), why)
+			return nil, errorf(CodeInvalidArgument, "D37", "url", "%s %s", quote(string(path)), why)
 		}
 	}
 	// D10: one trailing "/" goes, unless the url is just "/".
@@ -153,11 +153,11 @@ func (s *session) expandURL(tpl *template, o *Obj, bv Value) ([]byte, error) {
 func baseURLError(bv Value, path []byte) error {
 	switch {
 	case bv.kind() == String && !bv.unloaded():
-		return errorf(CodeInvalidArgument, "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
+		return errorf(CodeInvalidArgument, "D8", "baseUrl", "%s is not an absolute http or https url naming a host, free of white space and control characters", quote(bv.text()))
 	case bv.IsDefined():
-		return errorf(CodeInvalidArgument, "baseUrl", "must be a string, not %s", kindName(bv.kind()))
+		return notAString("baseUrl", bv)
 	}
-	return errorf(CodeInvalidArgument, "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
+	return errorf(CodeInvalidArgument, "D8", "baseUrl", "missing, so the relative url %s cannot be resolved", quote(string(path)))
 }
 
 // resultHeaders returns the headers of the result: the merged ones hv with

@@ -10,14 +10,14 @@ package engine
 func appendQueryPair(dst []byte, name string, v Value) ([]byte, error) {
 	dst, ok := appendEncodeURIComponent(dst, name, false)
 	if !ok {
-		return dst, errorf(CodeInvalidParameter, "parameter name", "lone surrogate in a query parameter name")
+		return dst, loneSurrogate("parameter name", "a query parameter name")
 	}
 	dst = append(dst, '=')
 	q := name == "q"
 	switch v.kind() {
 	case String, Number, BigInt, Bool:
 		if dst, ok = appendEncodeURIComponent(dst, v.text(), q); !ok {
-			return dst, errorf(CodeInvalidParameter, name, "lone surrogate in a query parameter value")
+			return dst, loneSurrogateInQuery(name)
 		}
 		return dst, nil
 	case Null:
@@ -25,7 +25,7 @@ func appendQueryPair(dst []byte, name string, v Value) ([]byte, error) {
 	case Array:
 		return appendArrayString(dst, name, v.list(), q, 1)
 	}
-	return dst, errorf(CodeInvalidParameter, name, "%s has no query-string encoding", kindName(v.kind()))
+	return dst, errorf(CodeInvalidParameter, "D16", name, "%s has no query-string encoding", kindName(v.kind()))
 }
 
 // appendArrayString appends String(list), encoded, as JavaScript computes
@@ -34,7 +34,7 @@ func appendQueryPair(dst []byte, name string, v Value) ([]byte, error) {
 // what encoding the joined text would: the "," becomes "%2C".
 func appendArrayString(dst []byte, name string, list []Value, q bool, depth int) ([]byte, error) {
 	if depth > MaxDepth {
-		return dst, errorf(CodeInvalidArgument, name, "nested deeper than %d levels, or cyclic", MaxDepth)
+		return dst, tooDeep(name)
 	}
 	for i, e := range list {
 		if i > 0 {
@@ -42,12 +42,12 @@ func appendArrayString(dst []byte, name string, list []Value, q bool, depth int)
 		}
 		switch {
 		case e.unloaded():
-			return dst, errorf(CodeInvalidParameter, name, "an array member was not given")
+			return dst, memberNotGiven(name)
 		case e.kind() == Undefined || e.kind() == Null:
 		case isScalar(e.kind()):
 			var ok bool
 			if dst, ok = appendEncodeURIComponent(dst, e.text(), q); !ok {
-				return dst, errorf(CodeInvalidParameter, name, "lone surrogate in a query parameter value")
+				return dst, loneSurrogateInQuery(name)
 			}
 		case e.kind() == Array:
 			var err error
@@ -55,7 +55,7 @@ func appendArrayString(dst []byte, name string, list []Value, q bool, depth int)
 				return dst, err
 			}
 		default:
-			return dst, errorf(CodeInvalidParameter, name, "an array holding %s has no query-string encoding", kindName(e.kind()))
+			return dst, errorf(CodeInvalidParameter, "D16", name, "an array holding %s has no query-string encoding", kindName(e.kind()))
 		}
 	}
 	return dst, nil
@@ -72,11 +72,11 @@ func appendQueryList(dst []byte, sep *byte, name string, list []Value) ([]byte, 
 	for _, e := range list {
 		switch {
 		case e.unloaded():
-			return dst, errorf(CodeInvalidParameter, name, "an array member was not given")
+			return dst, memberNotGiven(name)
 		case e.kind() == Undefined || e.kind() == Null:
 			continue
 		case !isScalar(e.kind()):
-			return dst, errorf(CodeInvalidParameter, name, "a list whose key ends in [] is written once per element, and an element that is %s has no query-string encoding", kindName(e.kind()))
+			return dst, errorf(CodeInvalidParameter, "D33", name, "a list whose key ends in [] is written once per element, and an element that is %s has no query-string encoding", kindName(e.kind()))
 		}
 		dst = append(dst, *sep)
 		*sep = '&'

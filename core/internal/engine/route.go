@@ -24,10 +24,10 @@ func parseRoute(route string) (method, url string, err error) {
 	}
 	method, url = fields[0], fields[1]
 	if !isLetters(method) {
-		return "", "", errorf(CodeInvalidRoute, "route", "%s is not \"METHOD url\": the method must be letters only", quote(route))
+		return "", "", errorf(CodeInvalidRoute, "D6", "route", "%s is not \"METHOD url\": the method must be letters only", quote(route))
 	}
 	if !supportedMethod(method) {
-		return "", "", errorf(CodeUnsupportedMethod, "route", "unsupported method %s in %s", quote(method), quote(route))
+		return "", "", errorf(CodeUnsupportedMethod, "D4", "route", "unsupported method %s in %s", quote(method), quote(route))
 	}
 	return method, url, nil
 }
@@ -54,7 +54,7 @@ func routeWords(route string) (words [2]string, n int, err error) {
 			j++
 		}
 		if n == 2 {
-			return words, n, errorf(CodeInvalidRoute, "route", "%s is not \"METHOD url\": it has more than two words", quote(route))
+			return words, n, errorf(CodeInvalidRoute, "D6", "route", "%s is not \"METHOD url\": it has more than two words", quote(route))
 		}
 		words[n] = route[i:j]
 		n++
@@ -131,10 +131,10 @@ func methodIndex(m string) int {
 // supported method's name, a string or not (D4, D28).
 func checkMethod(v Value, field string) error {
 	if v.kind() != String || v.unloaded() {
-		return errorf(CodeUnsupportedMethod, field, "must be one of GET, HEAD, POST, PUT, PATCH and DELETE, not %s", kindName(v.kind()))
+		return errorf(CodeUnsupportedMethod, "D4", field, "must be one of GET, HEAD, POST, PUT, PATCH and DELETE, not %s", kindName(v.kind()))
 	}
 	if !supportedMethod(v.text()) {
-		return errorf(CodeUnsupportedMethod, field, "unsupported method %s", quote(v.text()))
+		return errorf(CodeUnsupportedMethod, "D4", field, "unsupported method %s", quote(v.text()))
 	}
 	return nil
 }

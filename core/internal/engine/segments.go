@@ -143,7 +143,7 @@ func (t *template) checkDotSegments(out []byte, s *session, o *Obj) error {
 	var spans []exprSpan
 	again, _, err := t.expandRecording(nil, s, o, &spans)
 	if err != nil || string(again) != string(out) {
-		return errorf(CodeInvalidParameter, "url", "expanding %s twice gave two urls", quote(t.src))
+		return errorf(CodeInvalidParameter, "D32", "url", "expanding %s twice gave two urls", quote(t.src))
 	}
 	// Segments and spans both come in the order of the url: the spans that
 	// may touch a segment start at the first that does not end before it,
@@ -165,7 +165,7 @@ func (t *template) checkDotSegments(out []byte, s *session, o *Obj) error {
 				a > 0 && out[a-1] == '/' && sp.start <= a-1 && a-1 < sp.end // wrote the "/" before it
 			if made {
 				name := dotMaker(e, s, o)
-				return errorf(CodeInvalidParameter, name, "its value makes the path segment %s of the url %s, which URL parsers resolve, so that the request would go to another path: a parameter may not make a . or .. segment",
+				return errorf(CodeInvalidParameter, "D32", name, "its value makes the path segment %s of the url %s, which URL parsers resolve, so that the request would go to another path: a parameter may not make a . or .. segment",
 					quote(string(out[a:b])), quote(t.src))
 			}
 		}
@@ -228,7 +228,7 @@ func (t *template) missing(e *expression, o *Obj) error {
 	if e.host {
 		where = "the host of the url"
 	}
-	return errorf(CodeMissingParameter, e.vars[0].name, "no value for {%s}, %s %s; %s",
+	return errorf(CodeMissingParameter, "D34", e.vars[0].name, "no value for {%s}, %s %s; %s",
 		names, where, quote(t.src), redact(list))
 }
 

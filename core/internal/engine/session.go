@@ -128,7 +128,7 @@ func (s *session) Defaults(b *Builder, options *Obj) (*Builder, error) {
 	}
 	d := m.deepClone(1)
 	if d == nil {
-		return nil, errorf(CodeInvalidArgument, "options", "nested deeper than %d levels, or cyclic", MaxDepth)
+		return nil, tooDeep("options")
 	}
 	return newBuilder(d), nil
 }
@@ -179,14 +179,14 @@ func (s *session) loadNow(v Value, field string) (Value, error) {
 		return lv, nil
 	}
 	if s.loader == nil {
-		return Value{}, errorf(CodeInvalidArgument, field, "the value was not given and there is no loader")
+		return Value{}, errorf(CodeInvalidArgument, "D29", field, "the value was not given and there is no loader")
 	}
 	lv, err := s.loader.Load(v)
 	if err != nil {
 		return Value{}, err
 	}
 	if lv.kind() != v.kind() || lv.unloaded() {
-		return Value{}, errorf(CodeInvalidArgument, field, "the loader gave %s for %s", kindName(lv.kind()), kindName(v.kind()))
+		return Value{}, errorf(CodeInvalidArgument, "D29", field, "the loader gave %s for %s", kindName(lv.kind()), kindName(v.kind()))
 	}
 	if lv.handle() == 0 {
 		lv = lv.withHandle(v.handle())

@@ -111,7 +111,7 @@ func (s *session) template(url string) (*template, error) {
 	b := urlBitsOf(url[schemeLen(url):])
 	if b&urlBrace == 0 && (b&urlColon == 0 || nextColonPlaceholder(url, 0) < 0) {
 		if b&urlWide != 0 && !utf8.ValidString(url) {
-			return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
+			return nil, notUnicode(url)
 		}
 		s.lit = template{src: url, literal: true, plain: b&urlEscape == 0}
 		return &s.lit, nil
@@ -279,10 +279,10 @@ func parseTemplate(url string) (*template, error) {
 				pos--
 			}
 		}
-		return errorf(CodeInvalidTemplate, "url", "%s at offset %d in %s", what, pos, quote(url))
+		return errorf(CodeInvalidTemplate, "D14", "url", "%s at offset %d in %s", what, pos, quote(url))
 	}
 	if !validText(src) {
-		return nil, errorf(CodeInvalidTemplate, "url", "not valid Unicode (a lone surrogate?) in %s", quote(url))
+		return nil, notUnicode(url)
 	}
 	t := &template{}
 	var lit []byte
@@ -580,7 +580,7 @@ func normalise(name string, v Value) (tval, error) {
 		return tval{}, nil
 	case String, Number, BigInt, Bool:
 		if !validText(v.text()) {
-			return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
+			return tval{}, loneSurrogateInURL(name)
 		}
 		return tval{kind: tvString, s: v.text()}, nil
 	case Array:
@@ -591,10 +591,10 @@ func normalise(name string, v Value) (tval, error) {
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name, "a list member that is %s cannot be expanded in the url", kindName(e.kind()))
+				return tval{}, errorf(CodeInvalidParameter, "D12", name, "a list member that is %s cannot be expanded in the url", kindName(e.kind()))
 			}
 			if !validText(s) {
-				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
+				return tval{}, loneSurrogateInURL(name)
 			}
 			items = append(items, s)
 		}
@@ -612,10 +612,10 @@ func normalise(name string, v Value) (tval, error) {
 			}
 			s, ok := scalarText(e)
 			if !ok {
-				return tval{}, errorf(CodeInvalidParameter, name+"."+o.ents[i].k, "%s cannot be expanded in the url", kindName(e.kind()))
+				return tval{}, notExpandable(name+"."+o.ents[i].k, e)
 			}
 			if !validText(s) || !validText(o.ents[i].k) {
-				return tval{}, errorf(CodeInvalidParameter, name, "lone surrogate in a value bound for the url")
+				return tval{}, loneSurrogateInURL(name)
 			}
 			items = append(items, o.ents[i].k, s)
 		}
@@ -624,7 +624,7 @@ func normalise(name string, v Value) (tval, error) {
 		}
 		return tval{kind: tvAssoc, items: items}, nil
 	}
-	return tval{}, errorf(CodeInvalidParameter, name, "%s cannot be expanded in the url", kindName(v.kind()))
+	return tval{}, notExpandable(name, v)
 }
 
 // kindName names a kind with its article, for error messages: "a string",
@@ -725,14 +725,14 @@ func (s *session) templateValue(v Value, vs varSpec, members *int) (tval, error)
 		return tval{}, err
 	}
 	if *members += len(v.list()) + v.obj().Len(); *members > MaxURLLength {
-		return tval{}, errorf(CodeInvalidParameter, "url", "its expressions would read more than %d list and object members", MaxURLLength)
+		return tval{}, errorf(CodeInvalidParameter, "D29", "url", "its expressions would read more than %d list and object members", MaxURLLength)
 	}
 	nv, err := normalise(vs.name, v)
 	if err != nil {
 		return tval{}, err
 	}
 	if vs.prefix > 0 && (nv.kind == tvList || nv.kind == tvAssoc) {
-		return tval{}, errorf(CodeInvalidParameter, vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
+		return tval{}, errorf(CodeInvalidParameter, "D11", vs.name, "the prefix modifier :%d applies to strings, not to a %s", vs.prefix, [...]string{"", "", "list", "object"}[nv.kind])
 	}
 	return nv, nil
 }

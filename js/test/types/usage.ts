@@ -25,6 +25,8 @@ try {
   if (e instanceof EndpointError) {
     const code: "ERR_UNSUPPORTED_METHOD" | string = e.code;
     e.field.length;
+    const rule: string = e.rule;
+    rule.startsWith("D");
   }
 }
 
