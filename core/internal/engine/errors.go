@@ -33,7 +33,11 @@ type Error struct {
 	Code  Code   // what kind of error
 	Field string // the option or parameter at fault, e.g. "headers.accept" or "route"
 	msg   string // the message after the "endpoint: " prefix
+	err   error  // the error of another package this one reports, such as encoding/json's; nil for the engine's own
 }
+
+// Unwrap returns the error of another package this one reports, or nil.
+func (e *Error) Unwrap() error { return e.err }
 
 // Error returns "endpoint: " followed by the message, or by the code for a
 // sentinel.
@@ -72,6 +76,13 @@ var (
 // terms, as the JavaScript bridge does.
 func NewError(code Code, field, message string) *Error {
 	return &Error{Code: code, Field: field, msg: message}
+}
+
+// WrapError is NewError for an error that reports err, another package's
+// (encoding/json's), which errors.As and errors.Is then find. message
+// words it, redacted (D23); err stays as it was.
+func WrapError(code Code, field, message string, err error) *Error {
+	return &Error{Code: code, Field: field, msg: message, err: err}
 }
 
 // errorf builds an *Error whose message is "<field>: <formatted text>".
