@@ -414,3 +414,32 @@ func TestOptionsWriteCoreValuesInsideGoValues(t *testing.T) {
 // jsonOf writes a *core.Obj or a core.Value as JSON, an opaque value as
 // null.
 func jsonOf(x any) []byte { return engine.AppendJSON(nil, engine.Value(core.From(x))) }
+
+// A struct's data, request and headers are taken as the Go values they
+// are, wherever encoding/json finds them (an embedded struct's fields
+// included), and the caller's struct is left as it was.
+func TestOptionsTakeAStructsSpecialFieldsAndLeaveTheStructAsItWas(t *testing.T) {
+	type upload struct {
+		Data    io.Reader   `json:"data"`
+		Headers http.Header `json:"headers,omitempty"`
+	}
+	type params struct {
+		Owner string `json:"owner"`
+		*upload
+	}
+	body := strings.NewReader("bytes")
+	p := &params{Owner: "o", upload: &upload{Data: body, Headers: http.Header{"X-Tags": {"a", "b"}}}}
+	o, err := Options(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := o.Get("data"); d.Ref() != body {
+		t.Errorf("data became %s", jsonOf(d))
+	}
+	if got := string(jsonOf(o)); got != `{"owner":"o","data":null,"headers":{"X-Tags":"a, b"}}` {
+		t.Errorf("got %s", got)
+	}
+	if p.Data != body || p.Headers == nil {
+		t.Errorf("the caller's struct was changed: %+v", p.upload)
+	}
+}
