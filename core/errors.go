@@ -18,7 +18,13 @@ type Error struct {
 	Field   string // the option or parameter at fault, e.g. "headers.accept" or "route"
 	Rule    string // the rule of docs/behaviour.md the input broke, e.g. "D32", as the JavaScript EndpointError's rule
 	Message string // the message after "endpoint: ", which names the field; empty for a sentinel
+	Err     error  // the error of another package this one reports, such as encoding/json's, as it was (it may quote a credential the Message redacts); nil for the engine's own
 }
+
+// Unwrap returns Err, so that errors.As and errors.Is see the error of
+// encoding/json (a *json.UnsupportedTypeError, a *json.MarshalerError...)
+// behind an Error.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Error returns "endpoint: " followed by the message, or by the code for a
 // sentinel.
@@ -58,7 +64,7 @@ func sentinel(code engine.Code) *Error { return &Error{Code: string(code)} }
 // engine returns no other error.
 func errorOf(err error) error {
 	if e, ok := err.(*engine.Error); ok {
-		return &Error{Code: string(e.Code), Field: e.Field, Rule: e.Rule, Message: e.Message()}
+		return &Error{Code: string(e.Code), Field: e.Field, Rule: e.Rule, Message: e.Message(), Err: e.Unwrap()}
 	}
 	return err
 }

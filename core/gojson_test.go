@@ -3,13 +3,12 @@
 package core
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
 type goIssue struct {
@@ -47,10 +46,47 @@ func TestBodyBytesWritesGoValuesAsEncodingJSONWritesThem(t *testing.T) {
 	}
 }
 
-// What encoding/json cannot write is an *Error naming its field in the
-// body, never null in its place: ERR_INVALID_PARAMETER, or
-// ERR_INVALID_ARGUMENT for a value too deep or cyclic (D28, D29).
-func TestBodyBytesRefusesWhatJSONCannotHoldNamingTheField(t *testing.T) {
+// What encoding/json cannot write is an *Error naming the member of the
+// body it is, that wraps encoding/json's error, never null in its place
+// (D28).
+func TestBodyBytesRefusesWhatEncodingJSONCannotWriteNamingTheMember(t *testing.T) {
+	var unsupportedType *json.UnsupportedTypeError
+	var unsupportedValue *json.UnsupportedValueError
+	var marshaler *json.MarshalerError
+	for _, c := range []struct {
+		name    string
+		options *Obj
+		field   string
+		target  any
+	}{
+		{"a function in a Go list", O("issue", goIssue{Labels: []any{"a", "b", func() {}}}), "body.issue", &unsupportedType},
+		{"a function in a core list", O("list", []any{1, func() {}}), "body.list[1]", &unsupportedType},
+		{"a NaN inside a Go map as data", O("data", map[string]float64{"score": math.NaN()}), "body", &unsupportedValue},
+		{"a failing MarshalJSON", O("x", leaky{}), "body.x", &marshaler},
+	} {
+		r, err := New().Endpoint("POST /x", c.options)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		b, err := r.BodyBytes()
+		var e *Error
+		if !errors.Is(err, ErrInvalidParameter) || !errors.As(err, &e) || e.Field != c.field || !strings.HasPrefix(err.Error(), "endpoint: "+c.field+": ") || b != nil {
+			t.Errorf("%s: %q, %v\nwant %s naming %s", c.name, b, err, ErrInvalidParameter.Code, c.field)
+		} else if !errors.As(err, c.target) {
+			t.Errorf("%s: %v wraps %T, not %T", c.name, err, e.Err, c.target)
+		}
+	}
+	// The message redacts a credential a MarshalJSON's error quotes (D23).
+	r, _ := New().Endpoint("POST /x", O("x", leaky{}))
+	if _, err := r.BodyBytes(); strings.Contains(err.Error(), "ghp_abc") || !strings.Contains(err.Error(), "ghp_[redacted]") || !errors.Is(err, errLeaky) {
+		t.Errorf("got %v", err)
+	}
+}
+
+// What else JSON cannot hold is an *Error of the engine's naming the
+// member: ERR_INVALID_PARAMETER, or ERR_INVALID_ARGUMENT for a value too
+// deep or cyclic (D28, D29).
+func TestBodyBytesRefusesWhatJSONCannotHoldNamingTheMember(t *testing.T) {
 	type node struct {
 		Next *node `json:"next"`
 	}
@@ -67,39 +103,33 @@ func TestBodyBytesRefusesWhatJSONCannotHoldNamingTheField(t *testing.T) {
 		err     *Error
 		message string
 	}{
-		{"a function in a Go list", O("issue", goIssue{Labels: []any{"a", "b", func() {}}}), ErrInvalidParameter,
-			"endpoint: body.issue.labels[2]: encoding/json cannot write a value of type func()"},
-		{"a function in a core list", O("list", []any{1, func() {}}), ErrInvalidParameter,
-			"endpoint: body.list[1]: encoding/json cannot write a value of type func()"},
-		{"a NaN inside a Go map", O("data", map[string]float64{"score": math.NaN()}), ErrInvalidParameter,
-			"endpoint: body.score: json: unsupported value: NaN"},
-		{"a NaN Number value", O("score", math.NaN()), ErrInvalidParameter,
-			"endpoint: body.score: JSON has no number NaN"},
-		{"a stream inside the body (D19)", O("file", strings.NewReader("x")), ErrInvalidParameter,
-			"endpoint: body.file: a stream can only be the whole body, data"},
-		{"a cycle (D29)", O("head", loop), ErrInvalidArgument,
-			"endpoint: body.head.next: a cycle: this *core.node holds itself"},
-		{"nesting deeper than MaxDepth (D29)", O("data", deep), ErrInvalidArgument,
-			"endpoint: " + engine.Redact("body"+strings.Repeat("[0]", MaxDepth)) + ": nested deeper than 256 levels"},
-		{"a credential in a MarshalJSON's error (D23)", O("x", leaky{}), ErrInvalidParameter,
-			"endpoint: body.x: json: error calling MarshalJSON for type core.leaky: bad token ghp_[redacted]"},
+		{"a NaN Number value", O("score", math.NaN()), ErrInvalidParameter, "endpoint: body.score: JSON has no number NaN"},
+		{"a stream inside the body (D19)", O("file", strings.NewReader("x")), ErrInvalidParameter, "endpoint: body.file: a stream can only be the whole body, data"},
+		{"a cycle (D29)", O("head", loop), ErrInvalidArgument, "endpoint: body.head: nested deeper than 256 levels, or cyclic"},
+		{"nesting deeper than MaxDepth (D29)", O("data", deep), ErrInvalidArgument, "endpoint: body: nested deeper than 256 levels, or cyclic"},
 	} {
 		r, err := New().Endpoint("POST /x", c.options)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		b, err := r.BodyBytes()
-		if !errors.Is(err, c.err) || err.Error() != c.message || b != nil {
+		var e *Error
+		if !errors.Is(err, c.err) || err.Error() != c.message || !errors.As(err, &e) || e.Err != nil || b != nil {
 			t.Errorf("%s: %q, %v\nwant %s %q", c.name, b, err, c.err.Code, c.message)
 		}
+	}
+	// MaxDepth levels are allowed.
+	r, _ := New().Endpoint("POST /x", O("data", deep.(nest)[0]))
+	if _, err := r.BodyBytes(); err != nil {
+		t.Errorf("%d levels: %v", MaxDepth, err)
 	}
 }
 
 type leaky struct{}
 
-func (leaky) MarshalJSON() ([]byte, error) {
-	return nil, errors.New("bad token ghp_abcdefghijklmnopqrstuvwxyz0123456789")
-}
+var errLeaky = errors.New("bad token ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+
+func (leaky) MarshalJSON() ([]byte, error) { return nil, errLeaky }
 
 // A stream given as data is sent as it is: BodyBytes has no bytes for it.
 func TestBodyBytesHasNoBytesForAStreamAsData(t *testing.T) { // D19
@@ -130,8 +160,9 @@ func TestBodyBytesWritesCoreValuesInsideGoValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, err := r.BodyBytes()
-	want := "endpoint: body[1]: json: error calling MarshalJSON for type *core.Obj: endpoint: value.p: a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first"
-	if !errors.Is(err, ErrInvalidParameter) || err.Error() != want || b != nil {
-		t.Errorf("%q, %v\nwant %s", b, err, want)
+	var e, inner *Error
+	var m *json.MarshalerError
+	if !errors.Is(err, ErrInvalidParameter) || !errors.As(err, &e) || e.Field != "body" || !errors.As(err, &m) || !errors.As(m.Err, &inner) || inner.Field != "value.p" || b != nil {
+		t.Errorf("%q, %v; want the error of the *Obj's MarshalJSON naming value.p", b, err)
 	}
 }

@@ -8,6 +8,7 @@ package rest_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -182,7 +183,7 @@ func ExampleDefaults() {
 
 // Errors are *core.Error values: match their kind with errors.Is, or read
 // the code and the field with errors.As. A value encoding/json cannot
-// write is refused, never sent as null.
+// write is refused, never sent as null, and the error wraps encoding/json's.
 func ExampleNewRequest_error() {
 	_, err := rest.NewRequest(context.Background(), "POST /repos/{owner}/{repo}/hooks", rest.Params{
 		"owner":  "octokit",
@@ -194,7 +195,10 @@ func ExampleNewRequest_error() {
 	if errors.As(err, &e) {
 		fmt.Println(e.Code, e.Field)
 	}
-	fmt.Println(err)
+	var unsupported *json.UnsupportedTypeError
+	if errors.As(err, &unsupported) {
+		fmt.Println(unsupported.Type)
+	}
 
 	_, err = rest.NewRequest(context.Background(), "GET /repos/{owner}/{repo}/issues", rest.Params{
 		"owner": "octokit", "repo": "rest.js",
@@ -203,8 +207,8 @@ func ExampleNewRequest_error() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// ERR_INVALID_PARAMETER events[1]
-	// endpoint: events[1]: encoding/json cannot write a value of type func()
+	// ERR_INVALID_PARAMETER events
+	// func()
 	// endpoint: filter: an object has no query-string encoding (filter is a struct { State string })
 }
 

@@ -1,27 +1,29 @@
 package rest
 
 import (
-	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 	"github.com/endpoint-wasm/endpoint-wasm/core/internal/govalue"
 )
 
-// Go values become the engine's options here: each is written by
-// encoding/json (govalue.Marshal) and read back by engine.DecodeGoJSON, which
-// keeps each number's text as encoding/json wrote it, but for data,
-// request and headers, whose Go values have meanings of their own (D19,
+// Go values become the engine's options here. encoding/json writes them
+// (govalue.Marshal) and the engine's decoder reads the text back
+// (engine.DecodeGoJSON), each number's text kept as encoding/json wrote
+// it. Only these are taken as the Go values they are: a core.Value or
+// *core.Obj, which are the engine's values already, and data, request and
+// headers when their Go values mean something their JSON would lose (D19,
 // D27).
 
 // options converts params (a struct, a map with string keys, a *core.Obj
-// or core.Value, or nil for none) into the options the engine takes.
+// or core.Value, anything else encoding/json writes as an object, or nil
+// for none) into the options the engine takes.
 func options(params any) (*engine.Obj, error) {
 	switch p := params.(type) {
 	case nil:
@@ -41,187 +43,197 @@ func options(params any) (*engine.Obj, error) {
 		return nil, newError(engine.CodeInvalidArgument, "D28", "options", "options: must be an object")
 	}
 	v := reflect.ValueOf(params)
-	for (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && !govalue.WritesItself(v) {
+	for v.Kind() == reflect.Pointer {
 		if v.IsNil() {
 			return nil, nil
 		}
 		v = v.Elem()
 	}
-	if !govalue.WritesItself(v) {
-		switch {
-		case v.Kind() == reflect.Struct:
-			return structOptions(v)
-		case v.Kind() == reflect.Map && v.Type().Key().Kind() == reflect.String:
-			return mapOptions(v)
-		}
+	switch {
+	case v.Kind() == reflect.Struct:
+		return structOptions(params, v)
+	case v.Kind() == reflect.Map && v.Type().Key().Kind() == reflect.String:
+		return mapOptions(v)
 	}
-	// Anything else must write a JSON object.
-	o, err := fromGo(v.Interface(), engine.CodeInvalidArgument, "options", 1)
+	o, err := fromGo(params, engine.CodeInvalidArgument, "options", 1)
 	if err != nil {
 		return nil, err
 	}
+	return object(o, params)
+}
+
+// object returns the options params wrote as o: an object, or none for
+// null.
+func object(o engine.Value, params any) (*engine.Obj, error) {
 	switch o.Kind() {
 	case engine.Null:
 		return nil, nil
 	case engine.Object:
 		return o.Obj(), nil
 	}
-	return nil, newError(engine.CodeInvalidArgument, "D28", "options", "options: must be a struct, a map with string keys or a *core.Obj, not a "+v.Type().String())
+	return nil, newError(engine.CodeInvalidArgument, "D28", "options", "options: must be a struct, a map with string keys or a *core.Obj, not a "+reflect.TypeOf(params).String())
 }
 
-// codeFor returns the code of an error in option k: a parameter is
-// ERR_INVALID_PARAMETER, any other option ERR_INVALID_ARGUMENT.
-func codeFor(k string) engine.Code {
-	if engine.IsParameter(k) {
-		return engine.CodeInvalidParameter
-	}
-	return engine.CodeInvalidArgument
-}
-
-// goError is the error for a Go value that has no JSON, the one way this
-// package reports one: field is the option, and e says where inside it and
-// why, redacted (D23). Too deep or cyclic is ERR_INVALID_ARGUMENT (D29);
-// any other value JSON cannot hold is one the engine cannot read (D28).
-func goError(code engine.Code, field string, e *govalue.Error) error {
-	rule := "D28"
-	if e.TooDeep {
-		code, rule = engine.CodeInvalidArgument, "D29"
-	}
-	f := engine.Redact(govalue.Join(field, e.Field))
-	return newError(code, rule, f, f+": "+engine.Redact(e.Reason))
-}
-
-// fromGo converts x, at nesting level depth, as encoding/json writes it.
-func fromGo(x any, code engine.Code, field string, depth int) (engine.Value, error) {
-	text, e := govalue.Marshal(x, depth, engine.MaxDepth)
-	if e != nil {
-		return engine.Value{}, goError(code, field, e)
-	}
-	v, err := engine.DecodeGoJSON(text) // JSON encoding/json wrote, within MaxDepth: it never fails
-	return v, engineError(err)
-}
-
-// structOptions converts a struct whose fields are the options:
-// encoding/json writes it, by its tags, but for the fields data, request
-// and headers when their Go values have meanings of their own (special),
-// which are taken from the struct as they are, in their place.
-func structOptions(v reflect.Value) (*engine.Obj, error) {
+// structOptions converts a struct s, params or what params points to,
+// whose fields are the options: encoding/json writes a copy of it, by its
+// tags, with the fields whose Go values are taken as they are (special)
+// zeroed; those are then set in their place.
+func structOptions(params any, s reflect.Value) (*engine.Obj, error) {
 	type member struct {
 		name string
 		v    engine.Value
 	}
+	written := reflect.New(s.Type())
+	written.Elem().Set(s)
 	var taken []member
 	var err error
-	govalue.EachField(v, func(name string, sf reflect.StructField, f reflect.Value) bool {
-		if !special(name, f) || omitted(sf, f) {
+	fields(written.Elem(), true, func(name string, f reflect.Value, own bool) bool {
+		if !f.CanInterface() || !special(name, f.Interface()) {
 			return true
 		}
 		var m engine.Value
-		if m, err = option(name, f); err != nil {
+		if m, err = option(name, f.Interface()); err != nil {
 			return false
 		}
 		taken = append(taken, member{name, m})
+		if own && f.CanSet() { // a field reached through an embedded pointer is the caller's: it stays
+			f.SetZero()
+		}
 		return true
 	})
 	if err != nil {
 		return nil, err
 	}
-	// encoding/json writes a copy of the struct with those fields zeroed,
-	// where they are the struct's own: a field reached through an embedded
-	// pointer is the caller's, and stays.
-	written := reflect.New(v.Type()).Elem()
-	written.Set(v)
-	base, size := written.Addr().Pointer(), v.Type().Size()
-	govalue.EachField(written, func(name string, _ reflect.StructField, f reflect.Value) bool {
-		if special(name, f) && f.CanSet() && f.Addr().Pointer()-base < size {
-			f.SetZero()
-		}
-		return true
-	})
-	text, e := govalue.Marshal(written.Interface(), 1, engine.MaxDepth)
-	if e != nil {
-		option, _, _ := strings.Cut(e.Field, ".")
-		option, _, _ = strings.Cut(option, "[")
-		return nil, goError(codeFor(option), "", e)
+	// encoding/json is given the struct as the caller gave it: by pointer,
+	// its fields' pointer methods are called.
+	byPointer := reflect.TypeOf(params).Kind() == reflect.Pointer
+	x := written.Elem().Interface()
+	if byPointer {
+		x = written.Interface()
 	}
-	o, err := engine.DecodeGoJSON(text)
+	text, err := govalue.Marshal(x, engine.MaxDepth)
+	if err != nil {
+		return nil, refused(written.Elem(), byPointer, err)
+	}
+	v, err := engine.DecodeGoJSON(text) // JSON encoding/json wrote, within MaxDepth: it never fails
 	if err != nil {
 		return nil, engineError(err)
 	}
-	obj := o.Obj()
+	obj, err := object(v, params)
+	if err != nil {
+		return nil, err
+	}
 	for _, m := range taken {
 		obj.Set(m.name, m.v) // in its place, or last when omitempty left the zeroed field out
 	}
 	return obj, nil
 }
 
-// special reports whether option k's Go value v has a meaning of its own
-// that its JSON would lose: request, by reference (D27); data as a
+// refused returns the error for struct s, which encoding/json refused with
+// err, naming the option it refused: the first field it refuses alone.
+func refused(s reflect.Value, byPointer bool, err error) error {
+	field := ""
+	fields(s, true, func(name string, f reflect.Value, _ bool) bool {
+		if !f.CanInterface() {
+			return true
+		}
+		x := f.Interface()
+		if byPointer && f.CanAddr() {
+			x = f.Addr().Interface()
+		}
+		if _, e := govalue.Marshal(x, engine.MaxDepth-1); e != nil {
+			field, err = name, e
+			return false
+		}
+		return true
+	})
+	if field == "" { // in no one field: the struct's own MarshalJSON, say
+		return goError(engine.CodeInvalidArgument, "options", err)
+	}
+	return goError(codeFor(field), field, err)
+}
+
+// fields calls f with the name and value of each field of struct v that
+// encoding/json may write as an option, in order, until f returns false:
+// exported fields not tagged "-", named by their tag or else their Go
+// name, and the fields of embedded structs without a tag name, through
+// non-nil pointers (own is false past one). Which of two fields of one
+// name encoding/json writes, and whether omitempty leaves one out, it
+// decides itself as it writes the struct: this finds the Go values of
+// data, request and headers, and names the option encoding/json refused.
+func fields(v reflect.Value, own bool, f func(name string, fv reflect.Value, own bool) bool) bool {
+	t := v.Type()
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		fv := v.Field(i)
+		if sf.Anonymous && name == "" {
+			fown := own
+			for fv.Kind() == reflect.Pointer && !fv.IsNil() && sf.Type.Elem().Kind() == reflect.Struct {
+				fv, fown = fv.Elem(), false
+			}
+			if fv.Kind() == reflect.Struct {
+				if !fields(fv, fown, f) {
+					return false
+				}
+				continue
+			}
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		if !f(name, fv, own) {
+			return false
+		}
+	}
+	return true
+}
+
+// special reports whether option k's Go value x is taken as it is, its
+// JSON losing what it means: request, by reference (D27); data as a
 // string, []byte or io.Reader, sent as given (D19); headers as an
-// http.Header; and a core.Value or *core.Obj anywhere, taken as it is.
-func special(k string, v reflect.Value) bool {
-	for v.Kind() == reflect.Interface && !v.IsNil() {
-		v = v.Elem()
-	}
-	if !v.IsValid() || !v.CanInterface() {
-		return false
-	}
-	switch v.Interface().(type) {
+// http.Header; and a core.Value or *core.Obj anywhere.
+func special(k string, x any) bool {
+	switch x.(type) {
 	case core.Value, *core.Obj:
 		return true
 	}
 	switch k {
 	case "request":
-		return true
+		return x != nil
 	case "data":
-		if r, ok := reader(v); ok && r.Kind() == reflect.Pointer && r.IsNil() {
-			return true // refused by option
+		switch x.(type) {
+		case string, []byte, io.Reader:
+			return true
 		}
-		_, sendable := dataAsGiven(v)
-		return sendable
 	case "headers":
-		_, ok := headerLists(v)
+		_, ok := headerLists(x)
 		return ok
 	}
 	return false
 }
 
-// omitted reports whether encoding/json leaves out the field sf of value v
-// by its omitempty or omitzero option.
-func omitted(sf reflect.StructField, v reflect.Value) bool {
-	_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
-	for _, o := range strings.Split(opts, ",") {
-		switch {
-		case o == "omitzero" && v.IsZero():
-			return true
-		case o == "omitempty":
-			switch v.Kind() {
-			case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
-				if v.Len() == 0 {
-					return true
-				}
-			case reflect.Struct:
-			default:
-				if v.IsZero() {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // mapOptions converts a map with string keys whose members are the
-// options, each by option. Its keys come sorted, integer-like ones first,
-// as in every object of the engine.
+// options, each by option, in the order of their keys, so that the same
+// map gives the same error. The object's keys come sorted, integer-like
+// ones first, as in every object of the engine.
 func mapOptions(v reflect.Value) (*engine.Obj, error) {
 	if v.IsNil() {
 		return nil, nil
 	}
-	m := make(map[string]any, v.Len())
-	for it := v.MapRange(); it.Next(); {
-		k := it.Key().String()
-		e, err := option(k, it.Value())
+	keys := v.MapKeys()
+	slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+	m := make(map[string]any, len(keys))
+	for _, key := range keys {
+		k := key.String()
+		e, err := option(k, v.MapIndex(key).Interface())
 		if err != nil {
 			return nil, err
 		}
@@ -230,19 +242,11 @@ func mapOptions(v reflect.Value) (*engine.Obj, error) {
 	return engine.From(m).Obj(), nil
 }
 
-// option converts the Go value v of option k.
-func option(k string, v reflect.Value) (engine.Value, error) {
-	for v.Kind() == reflect.Interface && !v.IsNil() {
-		v = v.Elem()
-	}
-	if !v.IsValid() || v.Kind() == reflect.Interface {
-		return engine.NullValue(), nil
-	}
-	if !v.CanInterface() {
-		return engine.Value{}, newError(codeFor(k), "D28", engine.Redact(k), engine.Redact(k)+": an unexported value cannot be read")
-	}
-	x := v.Interface()
+// option converts the Go value x of option k.
+func option(k string, x any) (engine.Value, error) {
 	switch t := x.(type) {
+	case nil:
+		return engine.NullValue(), nil
 	case core.Value:
 		return optionValue(k, engine.Value(t))
 	case *core.Obj:
@@ -255,58 +259,53 @@ func option(k string, v reflect.Value) (engine.Value, error) {
 	case "request": // the caller's, by reference (D27)
 		return engine.Value(core.From(x)), nil
 	case "data":
-		if r, ok := reader(v); ok && r.Kind() == reflect.Pointer && r.IsNil() {
-			return engine.Value{}, nilReader(r.Type())
-		}
-		if d, ok := dataAsGiven(v); ok {
-			return d, nil
+		switch x.(type) {
+		case io.Reader:
+			if r := reflect.ValueOf(x); r.Kind() == reflect.Pointer && r.IsNil() {
+				return engine.Value{}, nilReader(r.Type())
+			}
+			return engine.Value(core.From(x)), nil // a stream
+		case string, []byte:
+			return engine.Value(core.From(x)), nil
 		}
 	case "headers":
-		if h, ok := headerLists(v); ok {
+		if h, ok := headerLists(x); ok {
 			return h, nil
 		}
 	}
 	return fromGo(x, codeFor(k), k, 2)
 }
 
-// reader returns the io.Reader v is, or whose address it is when only the
-// pointer reads and v is addressable (a bytes.Buffer field of a struct
-// given by pointer), unless encoding/json writes v by a method of its own.
-func reader(v reflect.Value) (reflect.Value, bool) {
-	if govalue.WritesItself(v) {
-		return reflect.Value{}, false
+// fromGo converts x, at nesting level depth, as encoding/json writes it.
+func fromGo(x any, code engine.Code, field string, depth int) (engine.Value, error) {
+	text, err := govalue.Marshal(x, engine.MaxDepth-depth+1)
+	if err != nil {
+		return engine.Value{}, goError(code, field, err)
 	}
-	it := reflect.TypeFor[io.Reader]()
-	switch {
-	case v.Type().Implements(it):
-		return v, true
-	case v.Kind() != reflect.Pointer && v.CanAddr() && reflect.PointerTo(v.Type()).Implements(it):
-		return v.Addr(), true
-	}
-	return reflect.Value{}, false
+	v, err := engine.DecodeGoJSON(text) // JSON encoding/json wrote, within MaxDepth: it never fails
+	return v, engineError(err)
 }
 
-// dataAsGiven returns data that is sent as it is given (D19): a string's
-// bytes, a []byte, or an io.Reader's stream; a json.Number, or a value
-// with a MarshalJSON or MarshalText, is JSON.
-func dataAsGiven(v reflect.Value) (engine.Value, bool) {
-	if r, ok := reader(v); ok {
-		if r.Kind() == reflect.Pointer && r.IsNil() {
-			return engine.Value{}, false
-		}
-		return engine.OpaqueValue(r.Interface(), engine.ClassStream), true
+// goError is the error for field, whose Go value encoding/json refused
+// with err: code, or ERR_INVALID_ARGUMENT for a value too deep or cyclic
+// (D29). The message gives encoding/json's words, redacted, since a
+// MarshalJSON's error may quote a credential (D23); the error wraps
+// encoding/json's as it is, for errors.As.
+func goError(code engine.Code, field string, err error) error {
+	f := engine.Redact(field)
+	if errors.Is(err, govalue.ErrTooDeep) {
+		return newError(engine.CodeInvalidArgument, "D29", f, f+": nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels, or cyclic")
 	}
-	if govalue.WritesItself(v) {
-		return engine.Value{}, false
+	return &core.Error{Code: string(code), Field: f, Rule: "D28", Message: f + ": " + engine.Redact(err.Error()), Err: err}
+}
+
+// codeFor returns the code of an error in option k: a parameter is
+// ERR_INVALID_PARAMETER, any other option ERR_INVALID_ARGUMENT.
+func codeFor(k string) engine.Code {
+	if engine.IsParameter(k) {
+		return engine.CodeInvalidParameter
 	}
-	t := v.Type()
-	switch {
-	case t.Kind() == reflect.String && t != reflect.TypeFor[json.Number]():
-		return engine.Str(v.String()), true
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !govalue.WritesItself(reflect.New(t.Elem()).Elem()):
-		return engine.OpaqueValue(v.Bytes(), engine.ClassBinary), true
-	}
-	return engine.Value{}, false
+	return engine.CodeInvalidArgument
 }
 
 // nilReader is the error for a typed nil reader as data, such as a nil
@@ -319,15 +318,13 @@ func nilReader(t reflect.Type) error {
 // string lists: each name's values joined with ", ", as HTTP combines a
 // field's lines (RFC 9110, 5.3); a name with no value is left out. The
 // names come sorted, as a map's keys do.
-func headerLists(v reflect.Value) (engine.Value, bool) {
-	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return engine.Value{}, false
-		}
-		v = v.Elem()
+func headerLists(x any) (engine.Value, bool) {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return engine.Value{}, false
 	}
 	t := v.Type()
-	if t.Kind() != reflect.Map || t.Key().Kind() != reflect.String || t.Elem() != reflect.TypeFor[[]string]() || !v.CanInterface() {
+	if t.Kind() != reflect.Map || t.Key().Kind() != reflect.String || t.Elem() != reflect.TypeFor[[]string]() || v.IsNil() {
 		return engine.Value{}, false
 	}
 	names := make([]string, 0, v.Len())
@@ -381,17 +378,16 @@ func optionValue(k string, v engine.Value) (engine.Value, error) {
 }
 
 // walker checks a Value a Go caller built with core.O, core.From or the
-// constructors: an opaque Go value is converted as encoding/json writes
-// it, and what JSON cannot hold is an error naming the field. A Value with
-// nothing to change is returned as it is, the very value (D15); otherwise
-// a copy is changed.
+// constructors: an opaque Go value is converted by encoding/json, and what
+// JSON cannot hold is an error naming the field. A Value with nothing to
+// change is returned as it is, the very value (D15); otherwise a copy is
+// changed.
 type walker struct {
 	code  engine.Code
-	field string           // the field being checked
-	open  []unsafe.Pointer // the lists and objects being walked: meeting one again is a cycle (D29)
+	field string        // the field being checked
+	open  []*engine.Obj // the objects being walked: meeting one again is a cycle (D29)
 }
 
-// fail is the error of the field being checked, breaking rule.
 func (w *walker) fail(code engine.Code, rule, message string) error {
 	f := engine.Redact(w.field)
 	return newError(code, rule, f, f+": "+message)
@@ -413,11 +409,10 @@ func (w *walker) value(v engine.Value, depth int) (engine.Value, error) {
 			return fromGo(ref, w.code, w.field, depth)
 		}
 	case engine.Array:
-		l := v.List()
-		if err := w.enter(unsafe.Pointer(unsafe.SliceData(l)), depth); err != nil {
-			return engine.Value{}, err
+		if depth > engine.MaxDepth {
+			return engine.Value{}, w.fail(engine.CodeInvalidArgument, "D29", "nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels")
 		}
-		defer w.leave()
+		l := v.List()
 		var out []engine.Value
 		field := w.field
 		for i, e := range l {
@@ -444,18 +439,23 @@ func (w *walker) value(v engine.Value, depth int) (engine.Value, error) {
 }
 
 // object checks the members of an Object value with check, copying the
-// object when a member changes.
+// object when a member changes. A list cannot hold itself but through an
+// object, so the objects alone are followed for cycles.
 func (w *walker) object(v engine.Value, depth int, check func(k string, e engine.Value) (engine.Value, error)) (engine.Value, error) {
 	o := v.Obj()
-	if err := w.enter(unsafe.Pointer(o), depth); err != nil {
-		return engine.Value{}, err
+	switch {
+	case depth > engine.MaxDepth:
+		return engine.Value{}, w.fail(engine.CodeInvalidArgument, "D29", "nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels")
+	case slices.Contains(w.open, o):
+		return engine.Value{}, w.fail(engine.CodeInvalidArgument, "D29", "a cycle: this value holds itself")
 	}
-	defer w.leave()
+	w.open = append(w.open, o)
+	defer func() { w.open = w.open[:len(w.open)-1] }()
 	var out *engine.Obj
 	field := w.field
 	for i := 0; i < o.Len(); i++ {
 		k, e := o.Key(i), o.At(i)
-		w.field = govalue.Join(field, k)
+		w.field = join(field, k)
 		c, err := check(k, e)
 		if err != nil {
 			return engine.Value{}, err
@@ -474,20 +474,13 @@ func (w *walker) object(v engine.Value, depth int, check func(k string, e engine
 	return v, nil
 }
 
-// enter records an open list or object at level depth, or reports that it
-// is too deep or open already: the value holds itself (D29).
-func (w *walker) enter(p unsafe.Pointer, depth int) error {
-	if depth > engine.MaxDepth {
-		return w.fail(engine.CodeInvalidArgument, "D29", "nested deeper than "+strconv.Itoa(engine.MaxDepth)+" levels")
+// join returns the name of member k of field.
+func join(field, k string) string {
+	if field == "" {
+		return k
 	}
-	if slices.Contains(w.open, p) {
-		return w.fail(engine.CodeInvalidArgument, "D29", "a cycle: this value holds itself")
-	}
-	w.open = append(w.open, p)
-	return nil
+	return field + "." + k
 }
-
-func (w *walker) leave() { w.open = w.open[:len(w.open)-1] }
 
 // describe returns err, an error of the engine for params, with the Go
 // type of the parameter it names added to its message when the engine
@@ -520,7 +513,7 @@ func describe(err error, params any) error {
 	default:
 		return err
 	}
-	return &core.Error{Code: e.Code, Field: e.Field, Rule: e.Rule, Message: e.Message + " (" + engine.Redact(k) + " is a " + t.String() + ")"}
+	return &core.Error{Code: e.Code, Field: e.Field, Message: e.Message + " (" + engine.Redact(k) + " is a " + t.String() + ")"}
 }
 
 // goType returns the Go type of the value params gives for key k, or nil.
@@ -548,7 +541,7 @@ func goType(params any, k string) reflect.Type {
 		v = v.MapIndex(reflect.ValueOf(k).Convert(v.Type().Key()))
 	case reflect.Struct:
 		var found reflect.Value
-		govalue.EachField(v, func(name string, _ reflect.StructField, f reflect.Value) bool {
+		fields(v, true, func(name string, f reflect.Value, _ bool) bool {
 			if name == k {
 				found = f
 			}

@@ -79,23 +79,8 @@ func TestOptionsKeepsDataAsGivenOrMakesItJSONAndKeepsRequestByReference(t *testi
 			}
 		})
 	}
-	// A bytes.Buffer field of a struct given by pointer reads through its
-	// address, as encoding/json would call its pointer's methods.
-	withBuffer := &struct {
-		Data bytes.Buffer `json:"data"`
-	}{}
-	withBuffer.Data.WriteString("buffered")
-	o, err := Options(withBuffer)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v, _ := o.Get("data"); v.Kind() != core.Opaque {
-		t.Errorf("a bytes.Buffer as data became %s", jsonOf(v))
-	} else if r := v.Ref(); r != &withBuffer.Data {
-		t.Errorf("a bytes.Buffer as data is %T, not the buffer's address", r)
-	}
 	for _, p := range []any{params{Owner: "o", Request: hook}, Params{"owner": "o", "request": hook}} {
-		o, err = Options(p)
+		o, err := Options(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,16 +178,105 @@ func TestOptionsAllowMaxDepthLevelsAndNoMore(t *testing.T) {
 	}
 	for _, p := range []any{nest(core.MaxDepth), raw(core.MaxDepth)} {
 		_, err := Options(Params{"p": p})
-		if !errors.Is(err, core.ErrInvalidArgument) || !strings.HasSuffix(err.Error(), ": nested deeper than 256 levels") {
+		var e *core.Error
+		if !errors.Is(err, core.ErrInvalidArgument) || !errors.As(err, &e) || e.Field != "p" || !strings.HasSuffix(err.Error(), ": nested deeper than 256 levels, or cyclic") {
 			t.Errorf("%d levels: %v", core.MaxDepth+1, err)
 		}
 	}
 }
 
-// Options that are not an object, or a member that cannot be written, are
-// errors naming the field; a member of an option that is not a parameter
-// is ERR_INVALID_ARGUMENT (D28).
-func TestOptionsRefuseWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
+// Options that are not an object are errors naming options, with their
+// Go type when they are no core value.
+func TestOptionsRefuseWhatIsNotAnObject(t *testing.T) {
+	for _, c := range []struct {
+		x       any
+		message string
+	}{
+		{42, "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a int"},
+		{[]string{"a"}, "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a []string"},
+		{core.From("x"), "endpoint: options: must be an object"},
+	} {
+		_, err := Options(c.x)
+		var e *core.Error
+		if !errors.Is(err, core.ErrInvalidArgument) || !errors.As(err, &e) || e.Field != "options" || err.Error() != c.message {
+			t.Errorf("%#v: got %v\nwant %q", c.x, err, c.message)
+		}
+	}
+	for _, x := range []any{map[int]int{1: 2}, json.RawMessage(`{"a":1}`)} { // encoding/json writes an object
+		if _, err := Options(x); err != nil {
+			t.Errorf("%#v: %v", x, err)
+		}
+	}
+}
+
+// leaky's MarshalJSON fails with an error that quotes a credential.
+type leaky struct{}
+
+var errLeaky = errors.New("bad token ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+
+func (leaky) MarshalJSON() ([]byte, error) { return nil, errLeaky }
+
+// refusing is a struct whose own MarshalJSON fails: no one option is at
+// fault.
+type refusing struct {
+	Owner string `json:"owner"`
+}
+
+func (refusing) MarshalJSON() ([]byte, error) { return nil, errors.New("no") }
+
+// A member encoding/json cannot write is an *core.Error naming the option,
+// ERR_INVALID_PARAMETER for a parameter and ERR_INVALID_ARGUMENT for
+// another option (D28), that wraps encoding/json's error as it gave it.
+func TestOptionsRefuseWhatEncodingJSONCannotWriteNamingTheOption(t *testing.T) {
+	var unsupportedType *json.UnsupportedTypeError
+	var unsupportedValue *json.UnsupportedValueError
+	var marshaler *json.MarshalerError
+	cases := []struct {
+		name   string
+		x      any
+		err    *core.Error
+		field  string
+		target any // the error of encoding/json's the error wraps
+	}{
+		{"a function in a parameter", Params{"labels": []any{"a", func() {}}}, core.ErrInvalidParameter, "labels", &unsupportedType},
+		{"a function in headers", Params{"headers": Params{"x-hook": func() {}}}, core.ErrInvalidArgument, "headers", &unsupportedType},
+		{"a channel in data", Params{"data": Params{"c": make(chan int)}}, core.ErrInvalidArgument, "data", &unsupportedType},
+		{"a complex number", Params{"z": 1i}, core.ErrInvalidParameter, "z", &unsupportedType},
+		{"a NaN", Params{"score": math.NaN()}, core.ErrInvalidParameter, "score", &unsupportedValue},
+		{"a failing MarshalJSON", Params{"x": leaky{}}, core.ErrInvalidParameter, "x", &marshaler},
+		{"a struct's field", struct {
+			Owner string `json:"owner"`
+			Hook  func() `json:"hook"`
+		}{"o", func() {}}, core.ErrInvalidParameter, "hook", &unsupportedType},
+		{"a struct's header", &struct {
+			Headers map[string]any `json:"headers"`
+		}{map[string]any{"x-hook": func() {}}}, core.ErrInvalidArgument, "headers", &unsupportedType},
+		{"a struct's own MarshalJSON", refusing{"o"}, core.ErrInvalidArgument, "options", &marshaler},
+		{"in a *core.Obj", core.O("mediaType", core.O("format", make(chan int))), core.ErrInvalidArgument, "mediaType.format", &unsupportedType},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Options(c.x)
+			var e *core.Error
+			if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Field != c.field || !strings.HasPrefix(err.Error(), "endpoint: "+c.field+": ") {
+				t.Fatalf("got %v (%#v)\nwant %s naming %q", err, e, c.err.Code, c.field)
+			}
+			if !errors.As(err, c.target) {
+				t.Errorf("%v wraps %T, not %T", err, e.Err, c.target)
+			}
+		})
+	}
+	// The message redacts a credential a MarshalJSON's error quotes (D23);
+	// the error wrapped is the MarshalJSON's own.
+	_, err := Options(Params{"x": leaky{}})
+	if strings.Contains(err.Error(), "ghp_abc") || !strings.Contains(err.Error(), "ghp_[redacted]") || !errors.Is(err, errLeaky) {
+		t.Errorf("got %v", err)
+	}
+}
+
+// Every other way a member cannot be an option is an error of this
+// package's naming the field, wrapping no error.
+func TestOptionsRefuseWhatJSONCannotHoldNamingTheField(t *testing.T) {
 	type node struct {
 		Next *node `json:"next"`
 	}
@@ -217,35 +291,23 @@ func TestOptionsRefuseWhatIsNotAnObjectOrCannotBeWritten(t *testing.T) {
 		field   string
 		message string
 	}{
-		{"a number", 42, core.ErrInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a int"},
-		{"a slice", []string{"a"}, core.ErrInvalidArgument, "options", "endpoint: options: must be a struct, a map with string keys or a *core.Obj, not a []string"},
-		{"a string Value", core.From("x"), core.ErrInvalidArgument, "options", "endpoint: options: must be an object"},
-		{"a parameter", map[string]any{"labels": []any{"a", func() {}}}, core.ErrInvalidParameter, "labels[1]", "endpoint: labels[1]: encoding/json cannot write a value of type func()"},
-		{"a header", map[string]any{"headers": map[string]any{"x-hook": func() {}}}, core.ErrInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
-		{"data", map[string]any{"data": map[string]any{"c": make(chan int)}}, core.ErrInvalidArgument, "data.c", "endpoint: data.c: encoding/json cannot write a value of type chan int"},
-		{"a struct's field", struct {
-			Hook func() `json:"hook"`
-		}{}, core.ErrInvalidParameter, "hook", "endpoint: hook: encoding/json cannot write a value of type func()"},
-		{"a struct's header", struct {
-			Headers map[string]any `json:"headers"`
-		}{map[string]any{"x-hook": func() {}}}, core.ErrInvalidArgument, "headers.x-hook", "endpoint: headers.x-hook: encoding/json cannot write a value of type func()"},
-		{"in a *core.Obj", core.O("mediaType", core.O("format", make(chan int))), core.ErrInvalidArgument, "mediaType.format", "endpoint: mediaType.format: encoding/json cannot write a value of type chan int"},
 		{"a NaN in a *core.Obj", core.O("score", core.From(math.NaN())), core.ErrInvalidParameter, "score", "endpoint: score: JSON has no number NaN"},
-		{"a Go cycle (D29)", Params{"head": loop}, core.ErrInvalidArgument, "head.next", "endpoint: head.next: a cycle: this *rest.node holds itself"},
+		{"a Go cycle (D29)", Params{"head": loop}, core.ErrInvalidArgument, "head", "endpoint: head: nested deeper than 256 levels, or cyclic"},
+		{"a Go cycle in a struct (D29)", struct {
+			Head *node `json:"head"`
+		}{loop}, core.ErrInvalidArgument, "head", "endpoint: head: nested deeper than 256 levels, or cyclic"},
 		{"a *core.Obj cycle (D29)", core.O("p", cyclic), core.ErrInvalidArgument, "p.self", "endpoint: p.self: a cycle: this value holds itself"},
 		{"a stream as a parameter (D19)", core.O("file", strings.NewReader("x")), core.ErrInvalidParameter, "file", "endpoint: file: a stream can only be the whole body, data"},
+		{"a nil reader as data (D19)", Params{"data": (*bytes.Buffer)(nil)}, core.ErrInvalidArgument, "data", "endpoint: data: a nil *bytes.Buffer has nothing to read"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Options(c.x)
 			var e *core.Error
-			if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Field != c.field || err.Error() != c.message {
+			if !errors.Is(err, c.err) || !errors.As(err, &e) || e.Field != c.field || err.Error() != c.message || e.Err != nil {
 				t.Errorf("got %v (%#v)\nwant %s at %q: %q", err, e, c.err.Code, c.field, c.message)
 			}
 		})
-	}
-	if _, err := Options(map[int]int{1: 2}); err != nil { // JSON writes an object
-		t.Errorf("a map with int keys: %v", err)
 	}
 }
 
@@ -339,13 +401,45 @@ func TestOptionsWriteCoreValuesInsideGoValues(t *testing.T) {
 	if got := string(jsonOf(o)); got != `{"xs":["a",1.5,{"b":true}]}` {
 		t.Errorf("got %s", got)
 	}
+	// encoding/json reports the error of the core.Value's MarshalJSON,
+	// which names it inside the Go value.
 	_, err = Options(Params{"xs": []core.Value{core.From("a"), core.From(math.NaN())}})
-	want := "endpoint: xs[1]: json: error calling MarshalJSON for type core.Value: endpoint: value: JSON has no number NaN"
-	if !errors.Is(err, core.ErrInvalidParameter) || err.Error() != want {
-		t.Errorf("got %v\nwant %s", err, want)
+	var e, inner *core.Error
+	var m *json.MarshalerError
+	if !errors.Is(err, core.ErrInvalidParameter) || !errors.As(err, &e) || e.Field != "xs" || !errors.As(err, &m) || !errors.As(m.Err, &inner) || inner.Field != "value" {
+		t.Errorf("got %v", err)
 	}
 }
 
 // jsonOf writes a *core.Obj or a core.Value as JSON, an opaque value as
 // null.
 func jsonOf(x any) []byte { return engine.AppendJSON(nil, engine.Value(core.From(x))) }
+
+// A struct's data, request and headers are taken as the Go values they
+// are, wherever encoding/json finds them (an embedded struct's fields
+// included), and the caller's struct is left as it was.
+func TestOptionsTakeAStructsSpecialFieldsAndLeaveTheStructAsItWas(t *testing.T) {
+	type upload struct {
+		Data    io.Reader   `json:"data"`
+		Headers http.Header `json:"headers,omitempty"`
+	}
+	type params struct {
+		Owner string `json:"owner"`
+		*upload
+	}
+	body := strings.NewReader("bytes")
+	p := &params{Owner: "o", upload: &upload{Data: body, Headers: http.Header{"X-Tags": {"a", "b"}}}}
+	o, err := Options(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := o.Get("data"); d.Ref() != body {
+		t.Errorf("data became %s", jsonOf(d))
+	}
+	if got := string(jsonOf(o)); got != `{"owner":"o","data":null,"headers":{"X-Tags":"a, b"}}` {
+		t.Errorf("got %s", got)
+	}
+	if p.Data != body || p.Headers == nil {
+		t.Errorf("the caller's struct was changed: %+v", p.upload)
+	}
+}

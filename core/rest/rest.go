@@ -26,35 +26,40 @@
 // url fills its placeholder; on GET and HEAD the others form the query
 // string; on POST, PUT, PATCH and DELETE they form a JSON body.
 //
-// Any value encoding/json can write is a parameter value, converted as
-// encoding/json would write it: structs by their json tags (omitempty and
-// "-" included), pointers, maps, slices, json.Marshaler and
-// encoding.TextMarshaler values (a time.Time is its RFC 3339 text, as
-// GitHub's "since" parameters want), []byte as base64 (as GitHub's file
-// contents want). A value is then placed as its JSON would be: a struct is
-// an object, so it is an error in a query string and an object in a body.
-// A nil pointer is null, which a query writes as "null": tag optional
-// fields omitempty.
+// Any value encoding/json can write is a parameter value: encoding/json
+// writes it, and the engine reads what it wrote. Structs go by their json
+// tags (omitempty and "-" included), and so do the fields of a struct
+// given as params, which are the options; pointers, maps, slices,
+// json.Marshaler and encoding.TextMarshaler values (a time.Time is its
+// RFC 3339 text, as GitHub's "since" parameters want), []byte as base64
+// (as GitHub's file contents want). A value is then placed as its JSON
+// would be: a struct is an object, so it is an error in a query string
+// and an object in a body. A nil pointer is null, which a query writes as
+// "null": tag optional fields omitempty.
 //
 // data is the body, instead of the parameters: sent as it is when it is a
-// string, a []byte or an io.Reader, and as JSON when it is anything else.
-// The content-type is JSON unless headers set one; for a []byte or an
-// io.Reader it is left to the caller, as for an upload. request, the
-// caller's options for its HTTP client in JavaScript, has no place in an
-// *http.Request: the context and the http.Client do its work, and it is
-// not used.
+// string, a []byte or an io.Reader (a *bytes.Buffer, say), and as JSON
+// when it is anything else. The content-type is JSON unless headers set
+// one; for a []byte or an io.Reader it is left to the caller, as for an
+// upload. headers may be an http.Header. request, the caller's options for
+// its HTTP client in JavaScript, has no place in an *http.Request: the
+// context and the http.Client do its work, and it is not used.
 //
 // # Errors
 //
 // Every error is a *core.Error, with a Code that errors.Is matches against
 // core's sentinels (core.ErrInvalidParameter, core.ErrMissingURL...), and a
-// message that names the field at fault in Go's words:
+// message that names the option at fault:
 //
-//	endpoint: labels[1]: encoding/json cannot write a value of type func()
+//	endpoint: labels: json: unsupported type: func()
 //
 // What encoding/json cannot write (channels, functions, complex numbers,
-// NaN, cycles, maps with other keys, a failing MarshalJSON) is an error,
-// never dropped or sent as null.
+// NaN, maps with other keys, a failing MarshalJSON) is an error, never
+// dropped or sent as null, that wraps encoding/json's own error
+// (errors.As finds a *json.UnsupportedTypeError, a *json.MarshalerError...);
+// its message is encoding/json's, with any credential in it redacted. A
+// value nested deeper than 256 levels, or holding itself, is refused
+// before encoding/json sees it.
 package rest
 
 import (
@@ -296,7 +301,7 @@ func newError(code engine.Code, rule, field, message string) error {
 // engineError returns an error of the engine's as core's.
 func engineError(err error) error {
 	if e, ok := err.(*engine.Error); ok {
-		return newError(e.Code, e.Rule, e.Field, e.Message())
+		return &core.Error{Code: string(e.Code), Field: e.Field, Rule: e.Rule, Message: e.Message(), Err: e.Unwrap()}
 	}
 	return err
 }

@@ -156,9 +156,9 @@ func (b *Builder) DEFAULTS() *Obj { return b.orBase().defaults.deepClone(1) }
 // value that From leaves opaque (a struct, a time.Time, a []byte inside
 // the body) is written as encoding/json writes it. What JSON cannot hold
 // (a channel, a function, NaN, a stream inside the body, a cycle, a value
-// nested past MaxDepth) is an *Error naming where it is in the body
-// ("body.issue.labels[2]"): nothing is sent as null in its place (D28,
-// D29). A WebAssembly build does not link encoding/json, whose size the
+// nested past MaxDepth) is an *Error naming the member of the body it is
+// in ("body.issue"), which wraps encoding/json's error when encoding/json
+// refused it: nothing is sent as null in its place (D28, D29). A WebAssembly build does not link encoding/json, whose size the
 // module would carry, and refuses a Go value From left opaque; package
 // core/rest converts it in every build.
 func (r *Request) BodyBytes() ([]byte, error) {

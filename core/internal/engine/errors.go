@@ -49,7 +49,11 @@ type Error struct {
 	Field string // the option or parameter at fault, e.g. "headers.accept" or "route"
 	Rule  string // the rule of docs/behaviour.md the input broke: "D32", "spec rule 4"
 	msg   string // the message after the "endpoint: " prefix
+	err   error  // the error of another package this one reports, such as encoding/json's; nil for the engine's own
 }
+
+// Unwrap returns the error of another package this one reports, or nil.
+func (e *Error) Unwrap() error { return e.err }
 
 // Error returns "endpoint: " followed by the message, or by the code for a
 // sentinel.
@@ -89,6 +93,13 @@ var (
 // option the engine cannot read; set Rule where another rule is broken.
 func NewError(code Code, field, message string) *Error {
 	return &Error{Code: code, Field: field, Rule: "D28", msg: message}
+}
+
+// WrapError is NewError for an error that reports err, another package's
+// (encoding/json's), which errors.As and errors.Is then find. message
+// words it, redacted (D23); err stays as it was.
+func WrapError(code Code, rule, field, message string, err error) *Error {
+	return &Error{Code: code, Field: field, Rule: rule, msg: message, err: err}
 }
 
 // errorf builds an *Error breaking rule whose message is "<field>:

@@ -16,12 +16,12 @@ import (
 //
 // From never fails, so it cannot tell what a value will become when it is
 // sent: a url and a query refuse an opaque value, and BodyBytes writes one
-// as encoding/json does or returns an error naming the field (a
-// WebAssembly build, which does not link encoding/json, refuses it). The
-// Go API, package core/rest, takes any value encoding/json can write,
-// structs by their json tags included, converts it as encoding/json would
-// before the engine places it, and returns an error naming the field for
-// what cannot be written.
+// as encoding/json does or returns an error naming the member of the body
+// it is in (a WebAssembly build, which does not link encoding/json,
+// refuses it). The Go API, package core/rest, takes any value
+// encoding/json can write, structs by their json tags included, converts
+// it with encoding/json before the engine places it, and returns an error
+// naming the option for what cannot be written.
 //
 // A []any or map[string]any nested deeper than MaxDepth, as a cyclic one
 // is, stays the caller's opaque value from there on (D29): converting it

@@ -444,7 +444,7 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	case Number:
 		if v.text() == "NaN" || v.text() == "Infinity" || v.text() == "-Infinity" {
 			if e.strict { // JSON has no such number, and a Go caller gets an error, not null in its place
-				e.fail(CodeInvalidParameter, "D18", "", "JSON has no number "+v.text())
+				e.fail(CodeInvalidParameter, "D18", "JSON has no number "+v.text(), nil)
 			}
 			return append(dst, "null"...)
 		}
@@ -454,7 +454,7 @@ func (e *encoder) value(dst []byte, v Value) []byte {
 	}
 	if v.unloaded() || e.depth >= MaxDepth { // cyclic input is refused before it gets here (D29)
 		if e.strict {
-			e.fail(CodeInvalidArgument, "D29", "", tooDeepText)
+			e.fail(CodeInvalidArgument, "D29", tooDeepText, nil)
 		}
 		return append(dst, "null"...)
 	}
@@ -510,9 +510,9 @@ type step struct {
 }
 
 // fail keeps the first error of a body, breaking rule, naming where in it
-// the value is: the member being written, and inner, the path inside it
-// when it is a Go value ("labels[2]"), if any.
-func (e *encoder) fail(code Code, rule, inner, message string) {
+// the value is: the member being written. cause is the error of
+// encoding/json that message words, if any, which the error wraps.
+func (e *encoder) fail(code Code, rule, message string, cause error) {
 	if e.err != nil {
 		return
 	}
@@ -527,13 +527,9 @@ func (e *encoder) fail(code Code, rule, inner, message string) {
 			field += "[" + strconv.Itoa(w.index) + "]"
 		}
 	}
-	if inner != "" {
-		if inner[0] != '[' {
-			field += "."
-		}
-		field += inner
-	}
-	e.err = errorf(code, rule, field, "%s", message)
+	err := errorf(code, rule, field, "%s", message)
+	err.err = cause
+	e.err = err
 }
 
 // opaque writes a Go value that From left opaque, as encoding/json writes
@@ -542,14 +538,14 @@ func (e *encoder) fail(code Code, rule, inner, message string) {
 func (e *encoder) opaque(dst []byte, ref any) []byte {
 	switch ref.(type) {
 	case nil:
-		e.fail(CodeInvalidParameter, "D18", "", "an opaque value that holds no Go value has no JSON encoding")
+		e.fail(CodeInvalidParameter, "D18", "an opaque value that holds no Go value has no JSON encoding", nil)
 		return dst
 	case io.Reader:
-		e.fail(CodeInvalidParameter, "D19", "", "a stream can only be the whole body, data")
+		e.fail(CodeInvalidParameter, "D19", "a stream can only be the whole body, data", nil)
 		return dst
 	}
 	if e.inGo {
-		e.fail(CodeInvalidParameter, "D18", "", "a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first")
+		e.fail(CodeInvalidParameter, "D18", "a Go value core.From left opaque cannot be written inside a core.Value that a Go value holds: convert it first", nil)
 		return dst
 	}
 	return e.goValue(dst, ref)

@@ -1,9 +1,9 @@
 package govalue
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -18,103 +18,79 @@ type (
 		Skip   func()    `json:"-"`
 		Due    time.Time `json:"due,omitzero"`
 	}
-	meta struct {
-		Hook any `json:"hook"`
-	}
-	withEmbedded struct {
-		meta
-		Name string
-	}
 	node struct {
 		Name string `json:"name"`
 		Next *node  `json:"next"`
 	}
-	failing     struct{}
-	failingText struct{}
-	rawText     string
-	byPointer   struct{}
-	holder      struct {
-		P byPointer `json:"p"`
+	hidden struct {
+		next *hidden // unexported: encoding/json never follows it
+		Name string
 	}
+	rawText string
+	failing struct{}
 )
 
-func (failing) MarshalJSON() ([]byte, error) {
-	return nil, errors.New("no token tok_0123456789abcdefghij")
-}
-func (failingText) MarshalText() ([]byte, error) { return nil, errors.New("nope") }
-func (r rawText) MarshalJSON() ([]byte, error)   { return []byte(r), nil }
-func (*byPointer) MarshalJSON() ([]byte, error)  { return []byte(`{"a":[1,func]}`), nil }
+func (r rawText) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+func (failing) MarshalJSON() ([]byte, error)   { return nil, errors.New("no") }
 
 // Marshal writes what encoding/json writes, but for <, > and &, which it
 // leaves as JSON.stringify does.
 func TestMarshalWritesWhatEncodingJSONWritesWithHTMLCharactersAsTheyAre(t *testing.T) {
-	cases := []struct {
-		x    any
-		want string
-	}{
-		{issue{Title: "a <b> & c", Labels: []any{"bug", 1}}, `{"title":"a <b> & c","labels":["bug",1]}`},
-		{map[string]any{"b": []byte("hi"), "a": json.Number("1.50"), "t": time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}, `{"a":1.50,"b":"aGk=","t":"2024-01-02T03:04:05Z"}`},
-		{map[int]string{10: "ten", 2: "two"}, `{"10":"ten","2":"two"}`},
-		{[]any{nil, uint64(math.MaxUint64), float32(0.1)}, `[null,18446744073709551615,0.1]`},
-		{"a\xffb", `"a\ufffdb"`}, // invalid UTF-8 replaced, as encoding/json does
+	self := &hidden{Name: "a"}
+	self.next = self
+	for _, x := range []any{
+		issue{Title: "a <b> & c", Labels: []any{"bug", 1}},
+		map[string]any{"b": []byte("hi"), "a": json.Number("1.50"), "t": time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)},
+		map[int]string{10: "ten", 2: "two"},
+		[]any{nil, uint64(math.MaxUint64), float32(0.1)},
+		"a\xffb",
+		self,
+	} {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(x); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Marshal(x, 256)
+		if err != nil || string(got)+"\n" != want.String() {
+			t.Errorf("%#v: got %s, %v; want %s", x, got, err, want.String())
+		}
 	}
-	for _, c := range cases {
-		got, err := Marshal(c.x, 1, 256)
-		if err != nil || string(got) != c.want {
-			t.Errorf("%#v: got %s, %v; want %s", c.x, got, err, c.want)
+	if got, _ := Marshal("<p>&", 0); string(got) != `"<p>&"` {
+		t.Errorf("got %s", got)
+	}
+}
+
+// What encoding/json refuses is its own error, as it gave it.
+func TestMarshalReturnsEncodingJSONsErrors(t *testing.T) {
+	var unsupportedType *json.UnsupportedTypeError
+	var unsupportedValue *json.UnsupportedValueError
+	var marshaler *json.MarshalerError
+	for _, c := range []struct {
+		name   string
+		x      any
+		target any
+	}{
+		{"a function", map[string]any{"hook": func() {}}, &unsupportedType},
+		{"a channel", []any{make(chan int)}, &unsupportedType},
+		{"a complex number", 1i, &unsupportedType},
+		{"NaN", map[string]float64{"score": math.NaN()}, &unsupportedValue},
+		{"an infinity", []float32{float32(math.Inf(1))}, &unsupportedValue},
+		{"a failing MarshalJSON", []any{failing{}}, &marshaler},
+		{"a MarshalJSON writing what is not JSON", rawText("123n"), &marshaler},
+	} {
+		_, err := Marshal(c.x, 256)
+		if !errors.As(err, c.target) || errors.Is(err, ErrTooDeep) {
+			t.Errorf("%s: got %v (%T)", c.name, err, err)
 		}
 	}
 }
 
-// What encoding/json cannot write is an Error naming the field at fault,
-// with encoding/json's reason; a cycle is TooDeep (D29).
-func TestMarshalNamesTheFieldEncodingJSONCannotWrite(t *testing.T) {
-	loop := &node{Name: "a"}
-	loop.Next = &node{Name: "b", Next: loop}
-	cyclicMap := map[string]any{"a": 1}
-	cyclicMap["self"] = cyclicMap
-	cyclicSlice := []any{1, nil}
-	cyclicSlice[1] = cyclicSlice
-	cases := []struct {
-		name    string
-		x       any
-		field   string
-		tooDeep bool
-		reason  string
-	}{
-		{"a channel", map[string]any{"notify": make(chan int)}, "notify", false, "encoding/json cannot write a value of type chan int"},
-		{"a function in a list in a struct", issue{Labels: []any{"a", "b", func() {}}}, "labels[2]", false, "encoding/json cannot write a value of type func()"},
-		{"a function in an embedded struct's field", withEmbedded{meta: meta{Hook: func() {}}}, "hook", false, "encoding/json cannot write a value of type func()"},
-		{"a complex number, the value itself", 1i, "", false, "encoding/json cannot write a value of type complex128"},
-		{"NaN", map[string]float64{"score": math.NaN()}, "score", false, "json: unsupported value: NaN"},
-		{"an infinity", []float32{float32(math.Inf(1))}, "[0]", false, "json: unsupported value: +Inf"},
-		{"a map with struct keys", map[string]any{"m": map[[2]int]int{{1, 2}: 3}}, "m", false, "encoding/json cannot write a value of type map[[2]int]int"},
-		{"a cyclic pointer", loop, "next.next", true, "a cycle: this *govalue.node holds itself"},
-		{"a cyclic map", cyclicMap, "self", true, "a cycle: this map[string]interface {} holds itself"},
-		{"a cyclic slice", cyclicSlice, "[1]", true, "a cycle: this []interface {} holds itself"},
-		{"a failing MarshalJSON", map[string]any{"m": failing{}}, "m", false, "json: error calling MarshalJSON for type govalue.failing: no token tok_0123456789abcdefghij"},
-		{"a MarshalJSON writing invalid JSON", []any{0, rawText(`{"a":}`)}, "[1]", false, "json: error calling MarshalJSON for type govalue.rawText: invalid character '}' looking for beginning of value"},
-		{"a pointer's MarshalJSON on an addressable field", &holder{}, "p", false, "json: error calling MarshalJSON for type *govalue.byPointer: invalid character 'u' in literal false (expecting 'a')"},
-		{"a failing MarshalText", map[string]any{"t": failingText{}}, "t", false, "json: error calling MarshalText for type govalue.failingText: nope"},
-		{"a failing MarshalText of a key", map[string]any{"k": map[failingText]int{{}: 1}}, "k", false, `json: encoding error for type "map[govalue.failingText]int": "nope"`},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			text, err := Marshal(c.x, 1, 256)
-			if err == nil {
-				t.Fatalf("wrote %s", text)
-			}
-			if err.Field != c.field || err.TooDeep != c.tooDeep || err.Reason != c.reason {
-				t.Errorf("got %q, %v, %q\nwant %q, %v, %q", err.Field, err.TooDeep, err.Reason, c.field, c.tooDeep, c.reason)
-			}
-		})
-	}
-}
-
-// levels arrays and objects are allowed, wherever they come from, and one
-// more is TooDeep, naming where the level too many opens (D29).
-func TestMarshalRefusesNestingPastTheLevelsAllowed(t *testing.T) {
-	nest := func(n int) any { // n levels: {"a":[...]}
+// The text may have levels levels of arrays and objects, wherever they
+// come from, and no more (D29).
+func TestMarshalRefusesTextNestedPastTheLevelsAllowed(t *testing.T) {
+	nest := func(n int) any { // n levels: [{"a":[...]}]
 		var v any = "leaf"
 		for i := range n {
 			if i%2 == 0 {
@@ -126,73 +102,41 @@ func TestMarshalRefusesNestingPastTheLevelsAllowed(t *testing.T) {
 		return v
 	}
 	raw := func(n int) rawText { return rawText(strings.Repeat("[", n) + strings.Repeat("]", n)) }
-	for _, x := range []any{nest(5), raw(5), []any{nest(4)}, map[string]any{"x": raw(4)}} {
-		if text, err := Marshal(x, 1, 5); err != nil {
-			t.Errorf("%s: %v", text, err)
+	for _, x := range []any{nest(5), raw(5), []any{nest(4)}, map[string]any{"x": raw(4)}, rawText(`["[[[[[["]`)} {
+		if text, err := Marshal(x, 5); err != nil {
+			t.Errorf("%#v: %s, %v", x, text, err)
 		}
 	}
-	cases := []struct {
-		x     any
-		field string
-	}{
-		{nest(6), "a[0].a[0].a"},
-		{raw(6), "[0][0][0][0][0]"},
-		{map[string]any{"x": []any{1, nest(4)}}, "x[1].a[0].a"},
-	}
-	for _, c := range cases {
-		text, err := Marshal(c.x, 1, 5)
-		if err == nil || err.Field != c.field || !err.TooDeep || err.Reason != "nested deeper than 5 levels" {
-			t.Errorf("%v: got %s, %+v; want %q too deep", c.x, text, err, c.field)
+	for _, x := range []any{nest(6), raw(6), map[string]any{"x": []any{1, nest(4)}}} {
+		if text, err := Marshal(x, 5); err != ErrTooDeep {
+			t.Errorf("%#v: got %s, %v; want ErrTooDeep", x, text, err)
 		}
 	}
 }
 
-// A value nested far deeper than allowed, given as a Go value, is refused
-// as encoding/json writes it, once: a cost in proportion to the value.
-func TestMarshalRefusesAValueAMillionLevelsDeep(t *testing.T) {
-	var v any = 1
+// A Go value encoding/json would follow without end, or until its stack
+// overflowed and killed the program, is ErrTooDeep before encoding/json
+// sees it.
+func TestMarshalRefusesGoValuesTooDeepForEncodingJSON(t *testing.T) {
+	loop := &node{Name: "a"}
+	loop.Next = &node{Name: "b", Next: loop}
+	cyclicMap := map[string]any{"a": 1}
+	cyclicMap["self"] = cyclicMap
+	cyclicSlice := []any{1, nil}
+	cyclicSlice[1] = cyclicSlice
+	var pointers any = "v"
 	for range 1_000_000 {
-		v = []any{v}
+		p := pointers
+		pointers = &p
 	}
-	_, err := Marshal(v, 1, 256)
-	if err == nil || !err.TooDeep || err.Field != strings.Repeat("[0]", 256) {
-		t.Errorf("got %+v", err)
+	var lists any = 1
+	for range 1_000_000 {
+		lists = []any{lists}
 	}
-}
-
-func ExampleMarshal() {
-	_, err := Marshal(map[string]any{"labels": []any{"bug", func() {}}}, 1, 256)
-	fmt.Println(err)
-	// Output: labels[1]: encoding/json cannot write a value of type func()
-}
-
-// counted counts the calls of its MarshalJSON.
-type counted struct{ calls *int }
-
-func (c counted) MarshalJSON() ([]byte, error) {
-	*c.calls++
-	return []byte("1"), nil
-}
-
-// Finding the field of a refused value gives encoding/json each value it
-// holds once more, however deep the field: the cost stays in proportion to
-// the value.
-func TestMarshalFindsAFieldWritingEachValueAtMostTwice(t *testing.T) {
-	calls := 0
-	const levels, siblings = 100, 50
-	var v any = func() {}
-	for range levels {
-		l := make([]any, 0, siblings+1)
-		for range siblings {
-			l = append(l, counted{&calls})
+	for name, x := range map[string]any{"a cyclic pointer": loop, "a cyclic map": cyclicMap, "a cyclic slice": cyclicSlice,
+		"a million pointers": pointers, "a million lists": lists} {
+		if _, err := Marshal(x, 256); err != ErrTooDeep {
+			t.Errorf("%s: got %v, want ErrTooDeep", name, err)
 		}
-		v = append(l, v)
-	}
-	_, err := Marshal(v, 1, 256)
-	if err == nil || err.Field != strings.Repeat("[50]", levels) {
-		t.Fatalf("got %+v", err)
-	}
-	if calls > 2*levels*siblings {
-		t.Errorf("%d calls of MarshalJSON for %d values", calls, levels*siblings)
 	}
 }
