@@ -15,9 +15,6 @@ package core
 
 import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 
-// Version is the package's version, package.json's (D1).
-const Version = engine.Version
-
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
 const UserAgent = engine.UserAgent
 

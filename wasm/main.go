@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/core/bridge"
 )
 
@@ -50,7 +49,7 @@ func main() {
 			return caller{noDefaults | noRoute, bridge.OpMerge}.call(js.Undefined(), []js.Value{js.Null()})
 		}),
 	})
-	api.Set("version", core.Version)
+	api.Set("version", bridge.Version)
 	// The toolchain without the experiments it built with (-X:...): the
 	// loader checks it against wasm_exec.js, which is the toolchain's.
 	goVersion, _, _ := strings.Cut(runtime.Version(), "-X:")

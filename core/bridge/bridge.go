@@ -1,7 +1,9 @@
 // Package bridge runs the messages of the JavaScript shim (protocol.go, the
-// wire format; js/protocol.js, its mirror) on the engine, core/internal/engine. It is plain
-// Go, tested natively and in the browser; package main (wasm/) only hangs
-// it on the module's exports and imports.
+// wire format, whose tables js/wire.js is generated from; js/protocol.js,
+// the other side) on the engine, core/internal/engine. It is plain Go,
+// tested natively and in the browser; package main (wasm/) hangs it on the
+// module's exports and imports, and writes its global object's calls with
+// MessageWriter and reads their answers with AnswerReader.
 package bridge
 
 import (

@@ -130,6 +130,10 @@ const (
 	recHeldObject
 )
 
+// Version is the package's version (package.json, D1), which the module
+// tells its loader and whose user-agent is among the constants.
+const Version = engine.Version
+
 // noRoute is the route length that means "no route".
 const noRoute = 0xFFFFFFFF
 
@@ -157,7 +161,7 @@ const (
 // that begins so is answered as opShaped, its keys left out, and the shim
 // builds it as an object literal of those keys: a V8 literal has its hidden
 // class from the start, where the same keys set one by one through a
-// variable name cost a lookup each (js/protocol.js, AnswerReader.value).
+// variable name cost a lookup each (js/wire.js, shaped).
 // js/wire.js's shaped builds each as that literal, generated from this list.
 var shapes = [...][]string{
 	shapeOptions:   {"method", "baseUrl", "headers", "mediaType"},
