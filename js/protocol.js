@@ -1,5 +1,6 @@
 // The wire format, JavaScript side. core/bridge/protocol.go describes every
-// message and answer; each piece here is the twin of a piece of the bridge,
+// message and answer, and its tables (tags, statuses, constants, shapes,
+// limits, host classes) are generated into wire.js; each piece here is the twin of a piece of the bridge,
 // with its name and its methods' names, and writes what that piece reads or
 // reads what it writes (same constants, same order):
 //
@@ -17,70 +18,24 @@
 import { EndpointError, internalError, invalidArgument, isEndpointError, unreadable } from "./errors.js";
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
 import { classOf, isPlain, setMember } from "./values.js";
-import { version } from "./version.js";
+import {
+  BOX_INPUT, BOX_INPUT_CAP, BOX_OPS, BOX_TEXT, CONSTANTS, LOAD_FAILED, MAX_DEPTH, MAX_MESSAGE, NO_ROUTE,
+  OP_ARRAY, OP_BARE, OP_BIG_INT, OP_CONST, OP_DEFAULTS, OP_NUMBER, OP_OBJECT, OP_REF, OP_SHAPED, OP_TEXT,
+  REC_ARRAY, REC_BIG_INT, REC_FALSE, REC_HELD_ARRAY, REC_HELD_OBJECT, REC_HELD_STRING, REC_HOST, REC_NULL,
+  REC_NUMBER, REC_OBJECT, REC_STRING, REC_TRUE, REC_UNDEFINED, SHAPE_BITS, SHAPES, SHORT_ARRAY, SHORT_STRING,
+  STATUS_ERROR, STATUS_HOST_ERROR, TEXT_WIDE, TOO_DEEP_TEXT, TOO_LARGE_TEXT, shaped,
+} from "./wire.js";
 
-// Operations.
-export const OP_ENDPOINT = 69; // "E"
-export const OP_MERGE = 77; // "M"
-export const OP_PARSE = 80; // "P"
-export const OP_DEFAULTS = 68; // "D"
-
-// Record tags.
-const REC_UNDEFINED = 0, REC_NULL = 1, REC_FALSE = 2, REC_TRUE = 3, REC_NUMBER = 4, REC_BIGINT = 5,
-  REC_STRING = 6, REC_ARRAY = 7, REC_OBJECT = 8, REC_HOST = 9, REC_HELD_STRING = 10, REC_HELD_ARRAY = 11,
-  REC_HELD_OBJECT = 12;
-
-const NO_ROUTE = 0xffffffff;
-const LOAD_FAILED = -0x80000000;
-
-// Answer tags, the low 4 bits of a word.
-const OP_REF = 0, OP_TEXT = 1, OP_CONST = 2, OP_OBJECT = 3, OP_ARRAY = 4, OP_NUMBER = 5, OP_BIGINT = 6, OP_BARE = 7, OP_SHAPED = 8;
-const TEXT_WIDE = 0x80000000; // may not be ASCII: decoded as UTF-8 (protocol.go, textWide)
-
-// Statuses.
-const STATUS_OK = 0, STATUS_ERROR = 1, STATUS_HOST_ERROR = 2;
-
-// The box's slots (wasm/exports.go).
-const BOX_INPUT = 0, BOX_INPUT_CAP = 1, BOX_OPS = 2, BOX_TEXT = 3;
-
-/** The values answers name by index: protocol.go's constants, in order. */
-const CONSTANTS = [
-  undefined, null, false, true,
-  "", "application/json; charset=utf-8",
-  "get", "head", "post", "put", "patch", "delete",
-  "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
-  "method", "url", "baseUrl", "headers", "mediaType", "data", "request", "body",
-  "format", "previews", "accept", "user-agent", "content-type", "authorization",
-  "https://api.github.com", "application/vnd.github.v3+json", `endpoint-wasm/${version}`,
-];
-
-/**
- * How many keys each OP_SHAPED object begins with (protocol.go, shapes):
- * method, baseUrl, headers, mediaType; method, url, headers; accept,
- * user-agent; format, previews. Such an object is built as a literal of
- * those keys (AnswerReader.value), which V8 makes with its hidden class at
- * once.
- */
-const SHAPE_KEYS = [4, 3, 2, 2];
-const SHAPE_OPTIONS = 0, SHAPE_REQUEST = 1, SHAPE_HEADERS = 2, SHAPE_BITS = 2, SHAPE_MASK = (1 << SHAPE_BITS) - 1;
-
-/** How deeply input may nest, the options object being level 1 (D29). */
-const MAX_DEPTH = 256;
+// The operations, for the shim.
+export { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE } from "./wire.js";
 
 // What is held of a value (protocol.go, "What the shim writes"): in a call's
 // parameters, what is large (HOLD_LARGE); in a layer, the options of
 // OP_DEFAULTS and a call's headers and mediaType, long strings alone
 // (HOLD_LONG); in a loaded value, nothing (HOLD_NONE).
 const HOLD_LARGE = 0, HOLD_LONG = 1, HOLD_NONE = 2;
-const SHORT_STRING = 256, SHORT_ARRAY = 16;
 
-/**
- * The most the shim writes for one call, its message and the values loaded
- * during it together: what the engine must read past 16 MiB is refused
- * before it crosses, so that no input can exhaust the engine's memory
- * (D29). Values that only travel do not count.
- */
-const MAX_MESSAGE = 16 << 20;
+const SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -105,11 +60,11 @@ function asciiOnly(s) {
 }
 
 function tooLarge() {
-  return invalidArgument("options", `too large: the engine would have to read more than ${MAX_MESSAGE} bytes of them`, "D29");
+  return invalidArgument("options", TOO_LARGE_TEXT, "D29");
 }
 
 function tooDeep() {
-  return invalidArgument("options", `nested deeper than ${MAX_DEPTH} levels, or cyclic`, "D29");
+  return invalidArgument("options", TOO_DEEP_TEXT, "D29");
 }
 
 /**
@@ -241,7 +196,7 @@ class MessageWriter {
       case "boolean":
         return this.u8(v ? REC_TRUE : REC_FALSE);
       case "bigint":
-        this.u8(REC_BIGINT);
+        this.u8(REC_BIG_INT);
         return this.str(v.toString());
       case "undefined":
         return this.u8(REC_UNDEFINED);
@@ -380,11 +335,7 @@ class AnswerReader {
       case OP_SHAPED: {
         // A literal of the shape's keys, its values read in order.
         const s = arg & SHAPE_MASK;
-        const o = s === SHAPE_OPTIONS ? { method: this.value(), baseUrl: this.value(), headers: this.value(), mediaType: this.value() }
-          : s === SHAPE_REQUEST ? { method: this.value(), url: this.value(), headers: this.value() }
-          : s === SHAPE_HEADERS ? { accept: this.value(), "user-agent": this.value() }
-          : { format: this.value(), previews: this.value() };
-        return this.members(o, (arg >>> SHAPE_BITS) - SHAPE_KEYS[s]);
+        return this.members(shaped(this, s), (arg >>> SHAPE_BITS) - SHAPES[s].length);
       }
       case OP_BARE: {
         // The JSON body, with no prototype as the reference's: "__proto__"
@@ -403,7 +354,7 @@ class AnswerReader {
       }
       case OP_NUMBER:
         return Number(this.textOp(arg));
-      case OP_BIGINT:
+      case OP_BIG_INT:
         return BigInt(this.textOp(arg));
     }
     throw internalError(`internal error (please report it): answer word ${wd}`);

@@ -2,6 +2,11 @@
 // object, what kind of body a host value is (D20), how to name it.
 
 import { invalidArgument } from "./errors.js";
+// The classes of host values, what the content-type rule needs to know of
+// them (D20), and the host classes a writer tells by the name of their
+// constructor and tag: the wire's (core/bridge/protocol.go), which the
+// global object's members (wasm/values.go) tell by the same list.
+import { CLASS_BINARY as BINARY, CLASS_OTHER as OTHER, CLASS_STREAM as STREAM, HOST_CLASSES } from "./wire.js";
 
 /**
  * isPlain: an object literal or Object.create(null), not a class instance.
@@ -21,16 +26,7 @@ export function isPlain(v) {
   return p === Object.prototype || p === null;
 }
 
-// Classes of host values: what the content-type rule needs to know (D20);
-// the numbers are engine.Class's (core/internal/engine).
-const OTHER = 0, FORM_DATA = 1, BLOB = 2, URL_SEARCH_PARAMS = 3, BINARY = 4, STREAM = 5;
-
 const g = globalThis;
-
-// The host classes whose content-type the HTTP client sets, by the name of
-// their constructor and tag (wasm/values.go has the same list).
-const HOST_CLASSES = [["FormData", FORM_DATA], ["Blob", BLOB], ["File", BLOB], ["URLSearchParams", URL_SEARCH_PARAMS],
-  ["ArrayBuffer", BINARY], ["SharedArrayBuffer", BINARY], ["ReadableStream", STREAM]];
 
 /**
  * classOf tells what kind of body a host value is (D20): an instance of one

@@ -16,19 +16,11 @@ import (
 //
 // The box is a small array at a fixed address (ew_box) through which Go
 // tells the shim where its buffers are: the shim reads it as unsigned
-// words, so that no address above 2 GiB turns negative.
-
-// The box's slots.
-const (
-	boxInput    = iota // address of the input buffer
-	boxInputCap        // its capacity
-	boxOps             // address of the answer's words
-	boxText            // address of the answer's text
-	boxLen
-)
+// words, so that no address above 2 GiB turns negative. Its slots are the
+// wire's (bridge.BoxInput, ...).
 
 var (
-	box       [boxLen]uint32
+	box       [bridge.BoxLen]uint32
 	theBridge = bridge.New(hostFetch)
 )
 
@@ -47,7 +39,7 @@ func ewBox() uint32 {
 //go:wasmexport ew_reserve
 func ewReserve(n uint32) {
 	in := theBridge.Input(int(n))
-	box[boxInput], box[boxInputCap] = addr(in), uint32(len(in))
+	box[bridge.BoxInput], box[bridge.BoxInputCap] = addr(in), uint32(len(in))
 }
 
 // ew_call runs the message of n bytes in the input buffer.
@@ -60,7 +52,7 @@ func ewCall(n uint32) int32 {
 	}
 	status := theBridge.Call(in[:n])
 	ops, text := theBridge.Ops(), theBridge.Text()
-	box[boxOps], box[boxText] = addr(ops), addr(text)
+	box[bridge.BoxOps], box[bridge.BoxText] = addr(ops), addr(text)
 	ewReserve(0) // the next call's buffer
 	settled(n)   // collector.go
 	return int32(status)

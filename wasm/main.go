@@ -16,7 +16,8 @@ import (
 )
 
 // main builds the global object. Its members take and give JavaScript
-// values (values.go). defaults is an object of defaults, layered over the
+// values, and reach the engine through the wire as the shim does
+// (values.go): the same decoder, limits and errors. defaults is an object of defaults, layered over the
 // global ones as defaults() layers its options (undefined or null for the
 // global ones), so the object keeps no state:
 //
@@ -28,38 +29,24 @@ import (
 //	version, goVersion                 -> the package version and the Go toolchain's
 //
 // They go through js.FuncOf and read and build values a property at a
-// time, and are slow.
+// time, every value in full, and are slow.
 func main() {
 	name := "endpointWasm"
 	if len(os.Args) > 1 {
 		name = os.Args[1]
 	}
 	api := jsObject.New()
-	api.Set("endpoint", member(0, func(b *bridge.Builder, route string, options *bridge.Obj) (js.Value, error) {
-		r, err := bridge.NewSession(nil).Endpoint(b, route, options) // as merge, below
-		return requestJS(r), err
-	}))
-	api.Set("merge", member(0, func(b *bridge.Builder, route string, options *bridge.Obj) (js.Value, error) {
-		m, err := merge(b, route, options)
-		return objectJS(m), err
-	}))
-	api.Set("parse", member(noDefaults|noRoute, func(b *bridge.Builder, _ string, options *bridge.Obj) (js.Value, error) {
-		r, err := b.Parse(options)
-		return requestJS(r), err
-	}))
-	api.Set("defaults", member(noRoute, func(b *bridge.Builder, _ string, options *bridge.Obj) (js.Value, error) {
-		// The new defaults are the merge of options over the layer, as
-		// Builder.Defaults makes them (spec rule 1).
-		m, err := merge(b, "", options)
-		return objectJS(m), err
-	}))
+	api.Set("endpoint", member(0, bridge.OpEndpoint))
+	api.Set("merge", member(0, bridge.OpMerge))
+	api.Set("parse", member(noDefaults|noRoute, bridge.OpParse))
+	// The new defaults are the merge of options over the layer (spec rule 1).
+	api.Set("defaults", member(noRoute, bridge.OpDefaults))
 	// DEFAULTS is merge() with nothing to merge, made when it is read: a new
 	// object each time (D2), and no work for a start that never reads it.
 	jsObject.Call("defineProperty", api, "DEFAULTS", map[string]any{
 		"enumerable": true,
 		"get": js.FuncOf(func(js.Value, []js.Value) any {
-			d, _ := merge(bridge.NewBuilder(), "", nil)
-			return objectJS(d)
+			return caller{noDefaults | noRoute, bridge.OpMerge}.call(js.Undefined(), []js.Value{js.Null()})
 		}),
 	})
 	api.Set("version", bridge.Version)
@@ -71,18 +58,6 @@ func main() {
 	select {}
 }
 
-// merge is Builder.Merge without its copy of the defaults: the members turn
-// the result into JavaScript values at once, and the copy would link the engine's
-// cloner into the module for nothing. The endpoint member does the same for
-// Builder.Endpoint.
-func merge(b *bridge.Builder, route string, options *bridge.Obj) (*bridge.Obj, error) {
-	return bridge.NewSession(nil).Merge(b, route, options)
-}
-
-// An op is one member of the global object, given the Builder of its
-// defaults, the route and the options.
-type op func(b *bridge.Builder, route string, options *bridge.Obj) (js.Value, error)
-
 // The arguments a member does without: it takes the others in the order
 // (defaults, route, options).
 const (
@@ -90,19 +65,19 @@ const (
 	noRoute
 )
 
-// member makes op a function of JavaScript that does without the
-// arguments in without.
-func member(without int, fn op) js.Func { return js.FuncOf(caller{without, fn}.call) }
+// member makes the operation op a function of JavaScript that does without
+// the arguments in without.
+func member(without int, op byte) js.Func { return js.FuncOf(caller{without, op}.call) }
 
-// A caller is a member of the global object: its op and the arguments it
-// does without.
+// A caller is a member of the global object: its operation and the
+// arguments it does without.
 type caller struct {
 	without int
-	fn      op
+	op      byte
 }
 
-// call reads the arguments and answers op's result, or {error: {code,
-// field, message, rule}}.
+// call reads the arguments and answers the operation's result, or {error:
+// {code, field, message, rule}}.
 func (c caller) call(_ js.Value, args []js.Value) (out any) {
 	var in [3]js.Value
 	for i, n := 0, 0; i < 3; i++ {
@@ -111,58 +86,64 @@ func (c caller) call(_ js.Value, args []js.Value) (out any) {
 			n++
 		}
 	}
-	// A getter or Proxy of the caller's that throws, or a bug of the
-	// engine, must not end the Go program, which every later call needs.
+	// A getter or Proxy of the caller's that throws, or a bug, must not end
+	// the Go program, which every later call needs.
 	defer func() {
 		if p := recover(); p != nil {
-			out = errorJS(panicError(p))
+			out = errorJS(failureOf(panicError(p)))
 		}
 	}()
-	r, err := run(c.fn, in[0], in[1], in[2])
-	if err != nil {
-		return errorJS(err)
+	r, f := run(c.op, in[0], in[1], in[2])
+	if f != nil {
+		return errorJS(f)
 	}
 	return r
 }
 
-// run reads the arguments of fn and runs it.
-func run(fn op, defaults, route, options js.Value) (js.Value, error) {
-	b := bridge.NewBuilder()
-	d, err := objectArg(defaults, "defaults")
-	if err != nil {
-		return js.Value{}, err
-	}
-	if d != nil {
-		// The defaults are layered over the global ones (spec rule 1) and
-		// kept as they are, as the bridge keeps a layer: the merge of a
-		// fresh session is the call's own, so Builder.Defaults' deep copy,
-		// which only this would link into the module, is not needed.
-		if d, err = merge(b, "", d); err != nil {
-			return js.Value{}, err
+// run checks the arguments of op and sends it: on the layer of defaults
+// (the answer of an OpDefaults of them) when they are given.
+func run(op byte, defaults, route, options js.Value) (js.Value, *failure) {
+	layer := js.Undefined()
+	if !absent(defaults) {
+		if !plain(defaults) {
+			return js.Value{}, failureOf(bridge.InvalidArgument("defaults", "must be a plain object"))
 		}
-		b = new(bridge.Builder)
-		b.SetDefaults(d)
+		var f *failure
+		if layer, f = send(bridge.OpDefaults, js.Undefined(), nil, defaults); f != nil {
+			return js.Value{}, f
+		}
 	}
-	o, err := objectArg(options, "options")
-	if err != nil {
-		return js.Value{}, err
-	}
-	rs := ""
+	var rs *string
 	switch t, _ := typeOf(route); {
 	case t == js.TypeString:
-		rs = text(route)
-	case !route.IsUndefined() && !route.IsNull():
-		return js.Value{}, bridge.NewError(bridge.CodeInvalidArgument, "route", `route: must be a string such as "GET /user"`)
+		s := text(route)
+		rs = &s
+	case !absent(route):
+		return js.Value{}, failureOf(bridge.InvalidArgument("route", `must be a string such as "GET /user"`))
 	}
-	return fn(b, rs, o)
+	if absent(options) {
+		options = js.Null()
+	} else if !plain(options) {
+		return js.Value{}, failureOf(bridge.InvalidArgument("options", "must be a plain object"))
+	}
+	return send(op, layer, rs, options)
+}
+
+// absent reports whether an argument is undefined or null.
+func absent(v js.Value) bool { return v.IsUndefined() || v.IsNull() }
+
+// plain reports whether an argument is a plain object, not an array.
+func plain(v js.Value) bool {
+	t, ok := typeOf(v)
+	return ok && t == js.TypeObject && !jsArray.Call("isArray", v).Bool() && isPlain(v)
 }
 
 // panicError is the error of a recovered panic: an exception of
-// JavaScript's while reading an argument, or a bug of the engine, answered
-// as the exports answer one.
-func panicError(p any) *bridge.Error {
+// JavaScript's while reading an argument, or a bug, answered as the
+// exports answer one.
+func panicError(p any) error {
 	if e, ok := p.(js.Error); ok {
-		return bridge.NewError(bridge.CodeInvalidArgument, "options", "options: a value could not be read: "+thrown(e.Value))
+		return bridge.InvalidArgument("options", "a value could not be read: "+thrown(e.Value))
 	}
 	return bridge.PanicError(p)
 }
@@ -184,14 +165,13 @@ func thrown(v js.Value) (s string) {
 	return jsString.Invoke(v).String()
 }
 
-// errorJS answers err as {error: {code, field, message, rule}}.
-func errorJS(err error) js.Value {
-	e := bridge.AsError(err)
+// errorJS answers f as {error: {code, field, message, rule}}.
+func errorJS(f *failure) js.Value {
 	out := jsObject.New()
-	out.Set("code", string(e.Code))
-	out.Set("field", e.Field)
-	out.Set("message", e.Error())
-	out.Set("rule", e.Rule)
+	out.Set("code", f.code)
+	out.Set("field", f.field)
+	out.Set("message", f.message)
+	out.Set("rule", f.rule)
 	r := jsObject.New()
 	r.Set("error", out)
 	return r

@@ -3,7 +3,7 @@
 package main
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 	"syscall/js"
 	"unicode/utf8"
@@ -11,19 +11,26 @@ import (
 	"github.com/endpoint-wasm/endpoint-wasm/core/bridge"
 )
 
-// The values of the global object (main.go) are read and built through
-// syscall/js. Numbers and bigints cross as JavaScript's own String, Number
-// and BigInt write and read them, the text the engine keeps (D12), so that
-// the module parses and formats no number itself.
+// The global object's members (main.go) reach the engine as the shim's
+// calls do: a call is written as a wire message by bridge.MessageWriter,
+// which holds the shim's limits and gives its errors (core/bridge/
+// protocol.go), run by a bridge.Bridge, and its answer read by
+// bridge.AnswerReader into JavaScript values, a value named by handle being
+// the caller's own. Unlike the shim, a member writes every value in full,
+// holding none: each is read through syscall/js. Numbers and bigints cross
+// as JavaScript's own String, Number and BigInt write and read them, the
+// text the engine keeps (D12), so that the module parses and formats no
+// number itself.
 var (
-	global      = js.Global()
-	jsObject    = global.Get("Object")
-	jsArray     = global.Get("Array")
-	jsString    = global.Get("String")
-	jsNumber    = global.Get("Number")
-	jsBigInt    = global.Get("BigInt")
-	jsReflect   = global.Get("Reflect")
-	objectProto = jsObject.Get("prototype")
+	global        = js.Global()
+	jsObject      = global.Get("Object")
+	jsArray       = global.Get("Array")
+	jsString      = global.Get("String")
+	jsNumber      = global.Get("Number")
+	jsBigInt      = global.Get("BigInt")
+	jsReflect     = global.Get("Reflect")
+	jsArrayBuffer = global.Get("ArrayBuffer")
+	objectProto   = jsObject.Get("prototype")
 	// Object.prototype.toString, whose "[object Name]" tells a host class
 	// of another realm or library, which isPrototypeOf does not know.
 	objectToString = objectProto.Get("toString")
@@ -36,39 +43,241 @@ var (
 	isWellFormed js.Value
 )
 
-// hostClasses are the constructors of the host values whose content-type
-// the HTTP client chooses (D20), as js/values.js tells them (by
-// constructor or tag), and their classes; a constructor this JavaScript
-// lacks is undefined and skipped.
-var hostClasses = [...]struct {
-	name  string
-	class bridge.Class
-}{
-	{"FormData", bridge.ClassFormData}, {"Blob", bridge.ClassBlob}, {"File", bridge.ClassBlob}, {"URLSearchParams", bridge.ClassURLSearchParams},
-	{"ArrayBuffer", bridge.ClassBinary}, {"SharedArrayBuffer", bridge.ClassBinary}, {"ReadableStream", bridge.ClassStream},
+// members is the bridge the members' calls run on: one of their own, apart
+// from the shim's (exports.go), whose call may be under way when a getter
+// read by one of its loads calls a member. Made when a member is first
+// called; it never loads (a member holds nothing).
+var members *bridge.Bridge
+
+func membersBridge() *bridge.Bridge {
+	if members == nil {
+		members = bridge.New(func(int, *[]byte) ([]byte, bool) { return nil, false })
+	}
+	return members
 }
 
-// maxValues is how many values one argument of the global object's members
-// may hold, nested ones included (D29). They read every value, body values
-// too, each through syscall/js: past this, a call would run for seconds. The ES module, which passes body values by reference, has no
-// such limit.
-const maxValues = 1 << 16
+// A call is one call of a member: its message, and the values its handles
+// name, in the order written (each key and record takes the next handle).
+type call struct {
+	w     bridge.MessageWriter
+	table []js.Value
+}
 
-// objectArg reads an argument that is a plain object or absent (undefined,
-// null).
-func objectArg(v js.Value, field string) (*bridge.Obj, error) {
-	if v.IsUndefined() || v.IsNull() {
-		return nil, nil
+// failure is an error answer: code, field, message, rule (D28).
+type failure struct{ code, field, message, rule string }
+
+func failureOf(err error) *failure {
+	code, field, message, rule := bridge.ErrorText(err)
+	return &failure{code, field, message, rule}
+}
+
+// send runs op on layer (undefined: the global defaults; else the defaults
+// an OpDefaults answered), with route (nil: none) and options (a plain
+// object, or null), and returns the answer's value.
+func send(op byte, layer js.Value, route *string, options js.Value) (js.Value, *failure) {
+	c := &call{}
+	w := &c.w
+	w.Begin(op)
+	if layer.IsUndefined() {
+		w.NoLayer()
+	} else {
+		at := w.BeginLayer()
+		c.options(layer)
+		w.EndLayer(at)
 	}
-	budget := maxValues
-	cv, ok := fromJS(v, 1, &budget)
+	if route == nil {
+		w.NoRoute()
+	} else {
+		w.Route(*route)
+	}
+	if options.IsNull() {
+		c.table = append(c.table, options)
+		w.Null()
+	} else {
+		c.options(options)
+	}
+	if err := w.Err(); err != nil {
+		return js.Value{}, failureOf(err)
+	}
+	b := membersBridge()
+	status := b.Call(w.Message())
+	// The answer is copied: a setter of Object.prototype run as it is read
+	// may call a member again, which answers into the same buffers.
+	r := bridge.NewAnswerReader[js.Value](slices.Clone(b.Ops()), slices.Clone(b.Text()), c)
+	switch status {
+	case bridge.StatusOK:
+		return r.Value(), nil
+	case bridge.StatusError:
+		f := &failure{}
+		f.code, f.field, f.message, f.rule = r.ErrorText()
+		return js.Value{}, f
+	}
+	return js.Value{}, failureOf(bridge.PanicError("a member's call asked for a load"))
+}
+
+// options writes the options of a message, or its layer: an object whose
+// data member, when not null, crosses as its class alone (D19), as the
+// shim writes it.
+func (c *call) options(o js.Value) {
+	c.table = append(c.table, o)
+	c.object(o, 1, true)
+}
+
+// value writes v at depth (the options object is 1).
+func (c *call) value(v js.Value, depth int) {
+	c.table = append(c.table, v)
+	w := &c.w
+	t, ok := typeOf(v)
 	if !ok {
-		return nil, bridge.NewError(bridge.CodeInvalidArgument, field, field+": nested deeper than "+strconv.Itoa(bridge.MaxDepth)+" levels, cyclic, or more than "+strconv.Itoa(maxValues)+" values")
+		w.BigInt(jsString.Invoke(v).String())
+		return
 	}
-	if cv.Kind() != bridge.Object {
-		return nil, bridge.NewError(bridge.CodeInvalidArgument, field, field+": must be a plain object")
+	switch t {
+	case js.TypeUndefined:
+		w.Undefined()
+	case js.TypeNull:
+		w.Null()
+	case js.TypeBoolean:
+		w.Bool(v.Bool())
+	case js.TypeNumber:
+		w.Number(jsString.Invoke(v).String())
+	case js.TypeString:
+		// A string of n UTF-16 units is n bytes at least: one too large is
+		// refused before it is copied out of JavaScript.
+		if w.Fits(4 + jsObject.Invoke(v).Length()) {
+			w.String(text(v))
+		}
+	case js.TypeObject:
+		switch {
+		case jsArray.Call("isArray", v).Bool():
+			c.array(v, depth)
+		case isPlain(v):
+			c.object(v, depth, false)
+		default:
+			w.Host(classOf(v))
+		}
+	default: // a function or a symbol
+		w.Host(classOf(v))
 	}
-	return cv.Obj(), nil
+}
+
+// array writes an array's elements. A Proxy's length may be anything:
+// what is not a count is none, as the shim's u32 writes it.
+func (c *call) array(a js.Value, depth int) {
+	n := 0
+	if l := get(a, "length"); l.Type() == js.TypeNumber && l.Float() > 0 {
+		n = int(min(l.Float(), 1<<32-1))
+	}
+	if !c.w.Array(n, depth) {
+		return
+	}
+	for i := 0; i < n && c.w.Err() == nil; i++ {
+		c.value(get(a, i), depth+1)
+	}
+}
+
+// object writes a plain object's defined members (D15), as top the options
+// of a message or its layer.
+func (c *call) object(o js.Value, depth int, top bool) {
+	w := &c.w
+	at, ok := w.Object(depth)
+	if !ok {
+		return
+	}
+	keys := jsObject.Call("keys", o)
+	n := 0
+	for i := range keys.Length() {
+		k := keys.Index(i)
+		v := get(o, k) // by the key itself, which its Go text may not spell (a lone surrogate)
+		if v.IsUndefined() {
+			continue // D15
+		}
+		n++
+		w.Key(text(k))
+		c.table = append(c.table, k)
+		if top && !v.IsNull() && k.String() == "data" {
+			c.table = append(c.table, v)
+			w.Host(classOf(v))
+		} else {
+			c.value(v, depth+1)
+		}
+		if w.Err() != nil {
+			return
+		}
+	}
+	w.EndObject(at, n)
+}
+
+// isPlain reports whether an object is a plain object: its prototype
+// Object.prototype or null, as js/values.js tells it.
+func isPlain(v js.Value) bool {
+	p := jsObject.Call("getPrototypeOf", v)
+	return p.IsNull() || p.Equal(objectProto)
+}
+
+// classOf tells what kind of body a host value is (D20), as js/values.js
+// tells it, from the wire's list of host classes: an instance of one, or
+// one of another realm or library by its tag.
+func classOf(v js.Value) bridge.Class {
+	if v.Type() != js.TypeObject {
+		return bridge.ClassOther
+	}
+	if jsArrayBuffer.Call("isView", v).Bool() {
+		return bridge.ClassBinary
+	}
+	// The tag, "FormData" of "[object FormData]".
+	tag := strings.TrimSuffix(strings.TrimPrefix(objectToString.Call("call", v).String(), "[object "), "]")
+	for _, c := range bridge.HostClasses {
+		if ctor := global.Get(c.Name); tag == c.Name || ctor.Type() == js.TypeFunction && v.InstanceOf(ctor) {
+			return c.Class
+		}
+	}
+	if get(v, "pipe").Type() == js.TypeFunction && get(v, "on").Type() == js.TypeFunction { // a Node stream
+		return bridge.ClassStream
+	}
+	return bridge.ClassOther
+}
+
+// The values of an answer (bridge.Maker): a value named by handle is the
+// caller's own, from the call's table.
+
+func (c *call) Ref(h int) js.Value {
+	if h < 0 || h >= len(c.table) {
+		return js.Undefined()
+	}
+	return c.table[h]
+}
+func (*call) Undefined() js.Value                    { return js.Undefined() }
+func (*call) Null() js.Value                         { return js.Null() }
+func (*call) Bool(b bool) js.Value                   { return js.ValueOf(b) }
+func (*call) String(s string) js.Value               { return stringJS(s) }
+func (*call) Number(text string) js.Value            { return jsNumber.Invoke(text) }
+func (*call) BigInt(text string) js.Value            { return jsBigInt.Invoke(text) }
+func (*call) Array(n int) js.Value                   { return jsArray.New(n) }
+func (*call) SetIndex(a js.Value, i int, e js.Value) { a.SetIndex(i, e) }
+
+// Object makes an object; a bare one has no prototype, as the shim makes
+// the JSON body (D18).
+func (*call) Object(bare bool) js.Value {
+	if bare {
+		return jsObject.Call("create", js.Null())
+	}
+	return jsObject.New()
+}
+
+// Set sets o[k] = v, a "__proto__" key defined as a member, not set, which
+// would change the prototype (D30).
+func (*call) Set(o, k, v js.Value) {
+	if k.String() == "__proto__" {
+		d := jsObject.New()
+		d.Set("value", v)
+		d.Set("enumerable", true)
+		d.Set("writable", true)
+		d.Set("configurable", true)
+		jsObject.Call("defineProperty", o, k, d)
+		return
+	}
+	jsReflect.Call("set", o, k, v)
 }
 
 // get reads v[k] through Reflect.get, so that an exception (of a getter,
@@ -85,155 +294,6 @@ func typeOf(v js.Value) (t js.Type, ok bool) {
 		}
 	}()
 	return v.Type(), true
-}
-
-// fromJS reads v at depth (the options object is 1): plain objects (own
-// enumerable keys, in order) and arrays member by member, any other object
-// or function as itself, which the engine passes on untouched. It returns
-// false when v nests deeper than bridge.MaxDepth, or holds more values than
-// *budget, which it counts down: an array of a huge length, or a structure
-// whose branches share their objects, could otherwise exhaust the module's
-// memory or run for ever (D29).
-func fromJS(v js.Value, depth int, budget *int) (bridge.Value, bool) {
-	if *budget--; *budget < 0 {
-		return bridge.Value{}, false
-	}
-	t, ok := typeOf(v)
-	if !ok {
-		return bridge.Big(jsString.Invoke(v).String()), true
-	}
-	switch t {
-	case js.TypeUndefined:
-		return bridge.Value{}, true
-	case js.TypeNull:
-		return bridge.NullValue(), true
-	case js.TypeBoolean:
-		return bridge.BoolValue(v.Bool()), true
-	case js.TypeNumber:
-		return bridge.NumText(jsString.Invoke(v).String()), true
-	case js.TypeString:
-		return bridge.Str(text(v)), true
-	case js.TypeObject:
-		if depth > bridge.MaxDepth {
-			return bridge.Value{}, false
-		}
-		if jsArray.Call("isArray", v).Bool() {
-			n := get(v, "length") // a Proxy's may be anything
-			if n.Type() != js.TypeNumber || n.Float() < 0 || n.Float() > float64(*budget) {
-				return bridge.Value{}, false
-			}
-			l := make([]bridge.Value, n.Int())
-			for i := range l {
-				if l[i], ok = fromJS(get(v, i), depth+1, budget); !ok {
-					return bridge.Value{}, false
-				}
-			}
-			return bridge.List(l...), true
-		}
-		if p := jsObject.Call("getPrototypeOf", v); p.IsNull() || p.Equal(objectProto) {
-			keys := jsObject.Call("keys", v)
-			o := bridge.NewObj(keys.Length())
-			for i := range keys.Length() {
-				jk := keys.Index(i)
-				k := text(jk)
-				m, ok := fromJS(get(v, jk), depth+1, budget) // by the key itself, which k may not spell (a lone surrogate)
-				if !ok {
-					return bridge.Value{}, false
-				}
-				o.Append(k, m) // JavaScript gives each key once, in its order
-			}
-			return bridge.ObjValue(o), true
-		}
-		if global.Get("ArrayBuffer").Call("isView", v).Bool() {
-			return bridge.OpaqueValue(v, bridge.ClassBinary), true
-		}
-		// The tag, "FormData" of "[object FormData]": another realm's too.
-		tag := strings.TrimSuffix(strings.TrimPrefix(objectToString.Call("call", v).String(), "[object "), "]")
-		for _, c := range hostClasses {
-			if ctor := global.Get(c.name); tag == c.name || ctor.Type() == js.TypeFunction && ctor.Get("prototype").Call("isPrototypeOf", v).Bool() {
-				return bridge.OpaqueValue(v, c.class), true
-			}
-		}
-		if get(v, "pipe").Type() == js.TypeFunction && get(v, "on").Type() == js.TypeFunction { // a Node stream
-			return bridge.OpaqueValue(v, bridge.ClassStream), true
-		}
-	}
-	return bridge.OpaqueValue(v, bridge.ClassOther), true
-}
-
-// toJS builds the JavaScript value of v; a host value is the caller's own.
-func toJS(v bridge.Value) js.Value {
-	switch v.Kind() {
-	case bridge.Null:
-		return js.Null()
-	case bridge.Bool:
-		return js.ValueOf(v.Text() == "true")
-	case bridge.Number:
-		return jsNumber.Invoke(v.Text())
-	case bridge.BigInt:
-		return jsBigInt.Invoke(v.Text())
-	case bridge.String:
-		return stringJS(v.Text())
-	case bridge.Array:
-		l := v.Elems()
-		a := jsArray.New(len(l))
-		for i, e := range l {
-			a.SetIndex(i, toJS(e))
-		}
-		return a
-	case bridge.Object:
-		return objectJS(v.Obj())
-	case bridge.Opaque:
-		if r, _ := v.Ref(); r != nil {
-			if jv, ok := r.(js.Value); ok {
-				return jv
-			}
-		}
-		return js.Null()
-	}
-	return js.Undefined()
-}
-
-// objectJS builds a plain object of o's members, in order. A "__proto__"
-// key is defined as a member, not set, which would change the prototype
-// (D30).
-func objectJS(o *bridge.Obj) js.Value {
-	out := jsObject.New()
-	for i := range o.Len() {
-		k, v := o.Key(i), toJS(o.At(i))
-		switch {
-		case k == "__proto__":
-			d := jsObject.New()
-			d.Set("value", v)
-			d.Set("enumerable", true)
-			d.Set("writable", true)
-			d.Set("configurable", true)
-			jsObject.Call("defineProperty", out, k, d)
-		case utf8.ValidString(k):
-			out.Set(k, v)
-		default: // a key with a lone surrogate (stringJS)
-			jsReflect.Call("set", out, stringJS(k), v)
-		}
-	}
-	return out
-}
-
-// requestJS builds request options: {method, url, headers, body?, request?}.
-func requestJS(r *bridge.Request) js.Value {
-	if r == nil {
-		return js.Undefined()
-	}
-	out := jsObject.New()
-	out.Set("method", r.Method)
-	out.Set("url", r.URL)
-	out.Set("headers", objectJS(r.Headers))
-	if r.Body.Kind() != bridge.Undefined {
-		out.Set("body", toJS(r.Body))
-	}
-	if r.Request.Kind() != bridge.Undefined {
-		out.Set("request", toJS(r.Request))
-	}
-	return out
 }
 
 // text reads a JavaScript string as UTF-8, or as WTF-8 when it holds a lone

@@ -17,18 +17,18 @@ func realCalls(s *shim) []realCall {
 	add := func(name string, in []byte) {
 		calls = append(calls, realCall{name: name, in: in, vals: s.vals})
 	}
-	add("GET path and query", s.msg(opEndpoint, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`))
-	add("GET path and query, global defaults", s.msg(opEndpoint, nil, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`))
-	add("GET a path that needs encoding", s.msg(opEndpoint, l, route("GET /repos/{owner}/{repo}/contents/{path}"), `{"owner":"octokit","repo":"rest.js","path":"docs/README.md","ref":"feature/x"}`))
-	add("POST with a held body", s.msg(opEndpoint, l, route("POST /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"x","labels":["bug"]}`, "body"))
-	add("PUT no body", s.msg(opEndpoint, l, route("PUT /user/starred/{owner}/{repo}"), `{"owner":"octokit","repo":"rest.js"}`))
-	add("GET mediaType format", s.msg(opEndpoint, l, route("GET /repos/{owner}/{repo}/pulls/{pull_number}"), `{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}`))
-	add("merge on a layer", s.msg(opMerge, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`))
-	add("parse of merged options", s.msg(opParse, nil, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"endpoint-wasm/0.1.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`))
-	add("next page", s.msg(opEndpoint, l, nil, `{"method":"GET","url":"https://api.github.com/repositories/1296269/issues?state=open&per_page=100&page=7"}`))
-	add("upload with data and headers", s.msg(opEndpoint, l, route("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"), `{"owner":"octokit","repo":"rest.js","release_id":1,"name":"endpoint-wasm-0.1.0.tgz","label":"npm package","headers":{"content-type":"application/gzip"},"data":"x"}`, "data"))
-	add("a held string in a url and a held array in the query", s.msg(opEndpoint, l, route("GET /x/{path}"), `{"path":"docs/README.md","labels":["a","b"]}`, "path", "labels"))
-	add("a new layer with a token", s.msg(opDefaults, nil, nil, `{"headers":{"authorization":"token 1111111111111111111111111111111111111111"}}`))
+	add("GET path and query", s.msg(OpEndpoint, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`))
+	add("GET path and query, global defaults", s.msg(OpEndpoint, nil, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open","per_page":100}`))
+	add("GET a path that needs encoding", s.msg(OpEndpoint, l, route("GET /repos/{owner}/{repo}/contents/{path}"), `{"owner":"octokit","repo":"rest.js","path":"docs/README.md","ref":"feature/x"}`))
+	add("POST with a held body", s.msg(OpEndpoint, l, route("POST /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","title":"Found a bug","body":"x","labels":["bug"]}`, "body"))
+	add("PUT no body", s.msg(OpEndpoint, l, route("PUT /user/starred/{owner}/{repo}"), `{"owner":"octokit","repo":"rest.js"}`))
+	add("GET mediaType format", s.msg(OpEndpoint, l, route("GET /repos/{owner}/{repo}/pulls/{pull_number}"), `{"owner":"octokit","repo":"rest.js","pull_number":1,"mediaType":{"format":"diff"}}`))
+	add("merge on a layer", s.msg(OpMerge, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`))
+	add("parse of merged options", s.msg(OpParse, nil, nil, `{"method":"GET","baseUrl":"https://api.github.com","headers":{"accept":"application/vnd.github.v3+json","user-agent":"endpoint-wasm/0.1.0","authorization":"token 0000"},"mediaType":{"format":"","previews":[]},"url":"/repos/{owner}/{repo}/issues","owner":"octokit","repo":"rest.js","state":"open"}`))
+	add("next page", s.msg(OpEndpoint, l, nil, `{"method":"GET","url":"https://api.github.com/repositories/1296269/issues?state=open&per_page=100&page=7"}`))
+	add("upload with data and headers", s.msg(OpEndpoint, l, route("POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"), `{"owner":"octokit","repo":"rest.js","release_id":1,"name":"endpoint-wasm-0.1.0.tgz","label":"npm package","headers":{"content-type":"application/gzip"},"data":"x"}`, "data"))
+	add("a held string in a url and a held array in the query", s.msg(OpEndpoint, l, route("GET /x/{path}"), `{"path":"docs/README.md","labels":["a","b"]}`, "path", "labels"))
+	add("a new layer with a token", s.msg(OpDefaults, nil, nil, `{"headers":{"authorization":"token 1111111111111111111111111111111111111111"}}`))
 	return calls
 }
 
@@ -70,7 +70,7 @@ func TestRealCallsAllocateNothing(t *testing.T) {
 	s := newShim()
 	for _, c := range realCalls(s) {
 		c.use(s)
-		if status := c.call(s.b); status != statusOK {
+		if status := c.call(s.b); status != StatusOK {
 			t.Fatalf("%s: status %d", c.name, status)
 		}
 		if n := testing.AllocsPerRun(100, func() { c.call(s.b) }); n != 0 {
@@ -86,7 +86,7 @@ func BenchmarkNewLayer(b *testing.B) {
 	var ins [2][]byte
 	for i := range ins {
 		l, _ := s.defaults(nil, `{"headers":{"authorization":"token `+strconv.Itoa(i)+`000000000000000000000000000000000000000"}}`)
-		ins[i] = s.msg(opEndpoint, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`)
+		ins[i] = s.msg(OpEndpoint, l, route("GET /repos/{owner}/{repo}/issues"), `{"owner":"octokit","repo":"rest.js","state":"open"}`)
 	}
 	b.ReportAllocs()
 	i := 0

@@ -1,7 +1,9 @@
 // Package bridge runs the messages of the JavaScript shim (protocol.go, the
-// wire format; js/protocol.js, its mirror) on the engine, core/internal/engine. It is plain
-// Go, tested natively and in the browser; package main (wasm/) only hangs
-// it on the module's exports and imports.
+// wire format, whose tables js/wire.js is generated from; js/protocol.js,
+// the other side) on the engine, core/internal/engine. It is plain Go,
+// tested natively and in the browser; package main (wasm/) hangs it on the
+// module's exports and imports, and writes its global object's calls with
+// MessageWriter and reads their answers with AnswerReader.
 package bridge
 
 import (
@@ -83,7 +85,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 	r := messageReader{in: in, slab: &b.slab}
 	op := r.u8()
 	// The layer of .defaults() the call is made on: the defaults an
-	// opDefaults answered, taken as they are, not merged again (merging is
+	// OpDefaults answered, taken as they are, not merged again (merging is
 	// not idempotent for every input: D25 trims one "-preview" a merge).
 	// Its values take the first handles.
 	layer := engine.New()
@@ -103,7 +105,7 @@ func (b *Bridge) Call(in []byte) (status int) {
 		return b.fail(malformed("the message is malformed (a shim from another version?)"))
 	}
 	options := opts.Obj()
-	if op == opDefaults {
+	if op == OpDefaults {
 		// A new layer's plain objects and arrays are written out, not
 		// named, so that the layer shares none with its caller (D2).
 		base = copyAll
@@ -111,22 +113,22 @@ func (b *Bridge) Call(in []byte) (status int) {
 	b.w.reset(base)
 	var err error
 	switch op {
-	case opEndpoint:
+	case OpEndpoint:
 		var res *engine.Request
 		if res, err = b.session.Endpoint(layer, route, options); err == nil {
 			b.w.request(res, options) // the url may be theirs unchanged
 		}
-	case opParse:
+	case OpParse:
 		var res *engine.Request
 		if res, err = b.session.Parse(options); err == nil {
 			b.w.request(res, options) // the url may be theirs unchanged
 		}
-	case opMerge:
+	case OpMerge:
 		var m *engine.Obj
 		if m, err = b.session.Merge(layer, route, options); err == nil {
 			b.w.object(m)
 		}
-	case opDefaults:
+	case OpDefaults:
 		// A new layer is the merge of its options over the layer it is made
 		// on (spec rule 1).
 		var m *engine.Obj
@@ -138,13 +140,13 @@ func (b *Bridge) Call(in []byte) (status int) {
 	}
 	switch {
 	case err == errHost: // the engine passes a Loader's error on as it is, as its own
-		return statusHostError
+		return StatusHostError
 	case err != nil:
 		return b.fail(AsError(err))
 	case b.w.bad:
 		return b.fail(internalError("a value without a handle"))
 	}
-	return statusOK
+	return StatusOK
 }
 
 // decodeLayer returns the Builder over a layer's defaults, decoding its
@@ -211,11 +213,25 @@ func AsError(err error) *engine.Error {
 	return e
 }
 
+// ErrorText returns an error as an error answer gives it: code, field,
+// message, rule (D28), for a writer in Go whose message was refused
+// (MessageWriter.Err) or whose arguments are not what it takes.
+func ErrorText(err error) (code, field, message, rule string) {
+	e := AsError(err)
+	return string(e.Code), e.Field, e.Error(), e.Rule
+}
+
+// InvalidArgument is the error of an argument of the wrong type, naming
+// its field: message is what follows "endpoint: <field>: ".
+func InvalidArgument(field, message string) error {
+	return engine.NewError(engine.CodeInvalidArgument, field, field+": "+message)
+}
+
 // fail writes the error answer: code, field, message, rule (D28).
 func (b *Bridge) fail(e *engine.Error) int {
 	b.w.reset(0)
 	b.w.errorText(e)
-	return statusError
+	return StatusError
 }
 
 // Input returns the buffer the next message is to be written into, with
@@ -245,7 +261,7 @@ func (b *Bridge) trim() {
 }
 
 // errHost is what a load returns when the shim could not read the value:
-// the shim keeps the error and throws it (statusHostError).
+// the shim keeps the error and throws it (StatusHostError).
 var errHost = errors.New("endpoint: the shim could not read a value")
 
 // loader is the session's loader (engine.Loader): it asks the shim for the

@@ -20,25 +20,25 @@ var bridgeCases = []struct {
 	hold    []string
 	want    string
 }{
-	{"endpoint expands a route over the global defaults", opEndpoint, route("GET /repos/{owner}/{repo}"), `{"owner":"o","repo":"r","page":2}`, nil,
+	{"endpoint expands a route over the global defaults", OpEndpoint, route("GET /repos/{owner}/{repo}"), `{"owner":"o","repo":"r","page":2}`, nil,
 		`{"method":"get","url":"https://api.github.com/repos/o/r?page=2","headers":` + std + `}}`},
-	{"a held body value comes back by handle, never read (D15, D19)", opEndpoint, route("POST /x"), `{"big":"x","obj":{"a":1}}`, []string{"big", "obj"},
+	{"a held body value comes back by handle, never read (D15, D19)", OpEndpoint, route("POST /x"), `{"big":"x","obj":{"a":1}}`, []string{"big", "obj"},
 		`{"method":"post","url":"https://api.github.com/x","headers":` + std + `,"content-type":"application/json; charset=utf-8"},"body":{"big":"x","obj":{"a":1}}}`},
-	{"a held value the url needs is loaded (loaded where the engine reads it)", opEndpoint, route("GET /x/{path}"), `{"path":"docs/README.md","q":"a+b c"}`, []string{"path", "q"},
+	{"a held value the url needs is loaded (loaded where the engine reads it)", OpEndpoint, route("GET /x/{path}"), `{"path":"docs/README.md","q":"a+b c"}`, []string{"path", "q"},
 		`{"method":"get","url":"https://api.github.com/x/docs%2FREADME.md?q=a+b%20c","headers":` + std + `}}`},
-	{"a held array in a query is loaded and joined (D16)", opEndpoint, route("GET /x"), `{"labels":["bug","help wanted"]}`, []string{"labels"},
+	{"a held array in a query is loaded and joined (D16)", OpEndpoint, route("GET /x"), `{"labels":["bug","help wanted"]}`, []string{"labels"},
 		`{"method":"get","url":"https://api.github.com/x?labels=bug%2Chelp%20wanted","headers":` + std + `}}`},
-	{"a held object in a query is refused by its kind alone (D16)", opEndpoint, route("GET /x"), `{"o":{"a":1}}`, []string{"o"},
+	{"a held object in a query is refused by its kind alone (D16)", OpEndpoint, route("GET /x"), `{"o":{"a":1}}`, []string{"o"},
 		`"ERR_INVALID_PARAMETER" "o" "endpoint: o: an object has no query-string encoding" "D16"`},
-	{"merge keeps the url unexpanded and the method as written (D3)", opMerge, route("post /x/{y}"), ``, nil,
+	{"merge keeps the url unexpanded and the method as written (D3)", OpMerge, route("post /x/{y}"), ``, nil,
 		`{"method":"post","baseUrl":"https://api.github.com","headers":` + std + `},"mediaType":{"format":"","previews":[]},"url":"/x/{y}"}`},
-	{"parse takes merged options", opParse, nil, `{"method":"DELETE","url":"https://h.example/a/{b}","b":"c d"}`, nil,
+	{"parse takes merged options", OpParse, nil, `{"method":"DELETE","url":"https://h.example/a/{b}","b":"c d"}`, nil,
 		`{"method":"delete","url":"https://h.example/a/c%20d","headers":{}}`},
-	{"an error names its code, field, message and rule (D28)", opEndpoint, route("FETCH /x"), ``, nil,
+	{"an error names its code, field, message and rule (D28)", OpEndpoint, route("FETCH /x"), ``, nil,
 		`"ERR_UNSUPPORTED_METHOD" "route" "endpoint: route: unsupported method \"FETCH\" in \"FETCH /x\"" "D4"`},
-	{"numbers are taken as JavaScript wrote them (D12)", opEndpoint, route("GET /x"), `{"a":1e21,"b":0.1}`, nil,
+	{"numbers are taken as JavaScript wrote them (D12)", OpEndpoint, route("GET /x"), `{"a":1e21,"b":0.1}`, nil,
 		`{"method":"get","url":"https://api.github.com/x?a=1e%2B21&b=0.1","headers":` + std + `}}`},
-	{"bigints cross as decimal text and come back by handle (D12)", opEndpoint, route("POST /x/{id}"), `{"id":12n,"n":-5n}`, nil,
+	{"bigints cross as decimal text and come back by handle (D12)", OpEndpoint, route("POST /x/{id}"), `{"id":12n,"n":-5n}`, nil,
 		`{"method":"post","url":"https://api.github.com/x/12","headers":` + std + `,"content-type":"application/json; charset=utf-8"},"body":{"n":-5n}}`},
 }
 
@@ -55,7 +55,7 @@ func TestBridge(t *testing.T) {
 }
 
 // TestALayerIsDataAndItsValuesComeBackByHandle: a layer is the defaults an
-// opDefaults answered, written with each call on it; its values come back
+// OpDefaults answered, written with each call on it; its values come back
 // by handle, its plain objects merged with the call's (spec rule 1, D21,
 // D27), and a layer made again from the same answer answers the same.
 func TestALayerIsDataAndItsValuesComeBackByHandle(t *testing.T) {
@@ -72,7 +72,7 @@ func TestALayerIsDataAndItsValuesComeBackByHandle(t *testing.T) {
 		if on == l {
 			res = want
 		}
-		if _, got := s.run(s.msg(opEndpoint, on, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`)); got != res {
+		if _, got := s.run(s.msg(OpEndpoint, on, route("POST /y"), `{"request":{"deep":{"b":2}},"t":"x"}`)); got != res {
 			t.Errorf("got  %s\nwant %s", got, res)
 		}
 	}
@@ -85,7 +85,7 @@ func TestALayerIsNotMergedAgain(t *testing.T) {
 	s := newShim()
 	l, _ := s.defaults(nil, `{"mediaType":{"previews":["a-preview-preview-preview"]}}`)
 	for i := 0; i < 3; i++ {
-		_, got := s.run(s.msg(opMerge, l, route("GET /x"), ``))
+		_, got := s.run(s.msg(OpMerge, l, route("GET /x"), ``))
 		if !strings.Contains(got, `"previews":["a-preview-preview"]`) {
 			t.Fatalf("call %d: %s", i, got)
 		}
@@ -105,8 +105,8 @@ func TestALayersHeadersAreCheckedEveryCall(t *testing.T) {
 	}
 	bad := &layer{defaults: d}
 	for _, on := range []*layer{l, bad, bad, l} {
-		status, got := s.run(s.msg(opEndpoint, on, route("GET /x"), ``))
-		if want := on == l; (status == statusOK) != want || want != strings.Contains(got, "token abc") || !want && !strings.Contains(got, "ERR_INVALID_HEADER") {
+		status, got := s.run(s.msg(OpEndpoint, on, route("GET /x"), ``))
+		if want := on == l; (status == StatusOK) != want || want != strings.Contains(got, "token abc") || !want && !strings.Contains(got, "ERR_INVALID_HEADER") {
 			t.Errorf("status %d: %s", status, got)
 		}
 	}
@@ -133,18 +133,23 @@ func TestLayersThatDifferOnlyInHeldValuesAnswerEachWithItsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := &layer{defaults: d}
-	s.long = true
-	if ra, rb := s.rec(nil, a.defaults, false), s.rec(nil, b.defaults, false); string(ra) != string(rb) {
+	record := func(l *layer) string {
+		var w MessageWriter
+		s.long = true
+		s.rec(&w, l.defaults, 1, false)
+		s.long = false
+		return string(w.Message())
+	}
+	if ra, rb := record(a), record(b); ra != rb {
 		t.Fatalf("the layers' records differ: %q %q", ra, rb)
 	}
-	s.long = false
 	for i, l := range []*layer{a, b, a, bad, b} {
-		status, got := s.run(s.msg(opEndpoint, l, route("GET /x"), ``))
+		status, got := s.run(s.msg(OpEndpoint, l, route("GET /x"), ``))
 		switch {
-		case l == bad && (status != statusError || !strings.HasPrefix(got, `"ERR_INVALID_HEADER"`) || !strings.HasSuffix(got, `"D22"`)):
+		case l == bad && (status != StatusError || !strings.HasPrefix(got, `"ERR_INVALID_HEADER"`) || !strings.HasSuffix(got, `"D22"`)):
 			t.Errorf("call %d, a token with a line feed: %d %s", i, status, got)
-		case l == a && (status != statusOK || !strings.Contains(got, strings.Repeat("a", 300))),
-			l == b && (status != statusOK || !strings.Contains(got, strings.Repeat("b", 300))):
+		case l == a && (status != StatusOK || !strings.Contains(got, strings.Repeat("a", 300))),
+			l == b && (status != StatusOK || !strings.Contains(got, strings.Repeat("b", 300))):
 			t.Errorf("call %d: %d %s", i, status, got)
 		}
 	}
@@ -152,15 +157,22 @@ func TestLayersThatDifferOnlyInHeldValuesAnswerEachWithItsOwn(t *testing.T) {
 
 func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
 	s := newShim()
-	good := s.msg(opEndpoint, nil, route("GET /x"), `{"a":1}`)
+	good := s.msg(OpEndpoint, nil, route("GET /x"), `{"a":1}`)
 	for n := 0; n < len(good); n++ {
-		if status, _ := s.run(good[:n]); status != statusError {
+		if status, _ := s.run(good[:n]); status != StatusError {
 			t.Fatalf("%d bytes of a message: status %d", n, status)
 		}
 	}
 	// op, a layer's record, the route "GET /x", options null.
 	msg := func(op byte, layer ...byte) []byte {
-		return append(appendStr(appendStr([]byte{op}, string(layer)), "GET /x"), recNull)
+		var w MessageWriter
+		w.Begin(op)
+		at := w.BeginLayer()
+		w.buf = append(w.buf, layer...)
+		w.EndLayer(at)
+		w.Route("GET /x")
+		w.Null()
+		return w.Message()
 	}
 	for _, c := range []struct {
 		in   []byte
@@ -171,14 +183,14 @@ func TestAMalformedMessageIsAnErrorAndTheNextCallWorks(t *testing.T) { // D29
 		{msg('E', recNull), "malformed"},       // a layer that is not an object
 		{msg('E', recHeldObject), "malformed"}, // a layer the engine would have to load
 	} {
-		if status, got := s.run(c.in); status != statusError || !strings.Contains(got, c.want) {
+		if status, got := s.run(c.in); status != StatusError || !strings.Contains(got, c.want) {
 			t.Errorf("%q: status %d, %s; want an error saying %q", c.in, status, got, c.want)
 		}
 	}
-	if status, got := s.run(msg('E')); status != statusOK || !strings.Contains(got, "https://api.github.com/x") {
+	if status, got := s.run(msg('E')); status != StatusOK || !strings.Contains(got, "https://api.github.com/x") {
 		t.Errorf("the same message without its layer: %d %s", status, got)
 	}
-	if status, got := s.run(good); status != statusOK || !strings.Contains(got, "https://api.github.com/x?a=1") {
+	if status, got := s.run(good); status != StatusOK || !strings.Contains(got, "https://api.github.com/x?a=1") {
 		t.Errorf("then: %d %s", status, got)
 	}
 }

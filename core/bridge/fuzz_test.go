@@ -26,7 +26,7 @@ func FuzzBridge(f *testing.F) {
 		f.Add(c.route, c.options, uint8(0xff))
 	}
 	s := newShim()
-	good := s.msg(opEndpoint, nil, route("GET /x"), `{"a":1}`)
+	good := s.msg(OpEndpoint, nil, route("GET /x"), `{"a":1}`)
 	_, want := s.run(good)
 	f.Fuzz(func(t *testing.T, rt, options string, hold uint8) {
 		v, err := engine.DecodeJSON([]byte(options))
@@ -45,15 +45,15 @@ func FuzzBridge(f *testing.F) {
 				held = append(held, v.Obj().Key(i))
 			}
 		}
-		status, got := s.run(s.msg(opEndpoint, nil, &rt, options, held...))
+		status, got := s.run(s.msg(OpEndpoint, nil, &rt, options, held...))
 		r, err := engine.Endpoint(rt, v.Obj())
 		switch {
 		case err != nil:
 			e := err.(*engine.Error)
-			if status != statusError || !strings.HasPrefix(got, `"`+string(e.Code)+`"`) || !strings.HasSuffix(got, ` "`+e.Rule+`"`) {
+			if status != StatusError || !strings.HasPrefix(got, `"`+string(e.Code)+`"`) || !strings.HasSuffix(got, ` "`+e.Rule+`"`) {
 				t.Fatalf("core: %v; bridge: %d %s", err, status, got)
 			}
-		case status != statusOK || got != string(r.AppendJSON(nil)):
+		case status != StatusOK || got != string(r.AppendJSON(nil)):
 			t.Fatalf("core:   %s\nbridge: %d %s", r.AppendJSON(nil), status, got)
 		}
 		if _, got := s.run(good); got != want {

@@ -1,29 +1,26 @@
 package bridge
 
 import (
-	"encoding/binary"
 	"strconv"
 	"strings"
 
 	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 )
 
-// The test side of the wire: a message writer that follows js/protocol.js
-// (every key and record takes the next handle; held values keep only their
-// kind), a table of the values written, and a reader of answers that turns
-// them into JSON text, handles resolved, so that tests compare whole
-// results.
+// The test side of the wire, playing the shim through the bridge's own
+// writer (MessageWriter) and reader (AnswerReader): a table of the values
+// written, each key and record taking the next handle; held values keep
+// only their kind; answers are read into values, handles resolved, and
+// rendered as JSON text, so that tests compare whole results.
 
 // shim plays the JavaScript side of one bridge.
 type shim struct {
 	b    *Bridge
+	w    MessageWriter  // messages
+	lw   MessageWriter  // loads, written during a call
 	vals []engine.Value // the call under way, its layer's values first
 	long bool           // strings past shortString are held, as the shim holds a layer's
 }
-
-// shortString is the shim's SHORT_STRING (js/protocol.js): a layer's
-// strings longer than it are held.
-const shortString = 256
 
 // layer is a layer of .defaults() as the shim keeps it: the defaults the
 // engine answered, its host values the very values the caller gave.
@@ -42,42 +39,50 @@ func newShim() *shim {
 // values are written held.
 func (s *shim) msg(op byte, l *layer, route *string, options string, hold ...string) []byte {
 	s.vals = nil
-	out := []byte{op}
+	w := &s.w
+	w.Begin(op)
 	if l == nil {
-		out = binary.LittleEndian.AppendUint32(out, 0)
+		w.NoLayer()
 	} else {
+		at := w.BeginLayer()
 		s.long = true
-		out = appendStr(out, string(s.rec(nil, l.defaults, false)))
+		s.rec(w, l.defaults, 1, false)
 		s.long = false
+		w.EndLayer(at)
 	}
 	if route == nil {
-		out = binary.LittleEndian.AppendUint32(out, noRoute)
+		w.NoRoute()
 	} else {
-		out = appendStr(out, *route)
+		w.Route(*route)
 	}
-	return s.options(out, options, hold)
+	s.options(options, hold)
+	if err := w.Err(); err != nil {
+		panic(err)
+	}
+	return append([]byte(nil), w.Message()...)
 }
 
-// defaults runs an opDefaults on l with options and returns the new layer
+// defaults runs an OpDefaults on l with options and returns the new layer
 // as the shim keeps it (js/protocol.js): the defaults answered, with the
 // values named by handle resolved; and the layer's defaults as JSON text,
 // as merge() with nothing to merge gives them (the shim's DEFAULTS).
 func (s *shim) defaults(l *layer, options string) (*layer, string) {
-	status, got := s.run(s.msg(opDefaults, l, nil, options))
-	if status != statusOK {
+	status, got := s.run(s.msg(OpDefaults, l, nil, options))
+	if status != StatusOK {
 		return nil, got
 	}
-	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
-	nl := &layer{defaults: r.core()}
-	_, d := s.run(s.msg(opMerge, nl, nil, ""))
+	nl := &layer{defaults: NewAnswerReader[engine.Value](s.b.Ops(), s.b.Text(), maker{s}).Value()}
+	_, d := s.run(s.msg(OpMerge, nl, nil, ""))
 	return nl, d
 }
 
 // options writes the options record of a message.
-func (s *shim) options(out []byte, options string, hold []string) []byte {
+func (s *shim) options(options string, hold []string) {
+	w := &s.w
 	if options == "" {
 		s.vals = append(s.vals, engine.NullValue())
-		return append(out, recNull)
+		w.Null()
+		return
 	}
 	v, err := engine.DecodeJSON([]byte(options))
 	if err != nil {
@@ -85,72 +90,72 @@ func (s *shim) options(out []byte, options string, hold []string) []byte {
 	}
 	s.vals = append(s.vals, v)
 	o := v.Obj()
-	out = append(out, recObject)
-	out = binary.LittleEndian.AppendUint32(out, uint32(o.Len()))
+	at, _ := w.Object(1)
 	for i := 0; i < o.Len(); i++ {
 		k := o.Key(i)
-		out = appendStr(out, k)
+		w.Key(k)
 		s.vals = append(s.vals, engine.Str(k))
-		held := false
-		for _, h := range hold {
-			held = held || h == k
-		}
-		out = s.rec(out, o.At(i), held)
+		s.rec(w, o.At(i), 2, slicesContains(hold, k))
 	}
-	return out
+	w.EndObject(at, o.Len())
 }
 
-func appendStr(out []byte, s string) []byte {
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(s)))
-	return append(out, s...)
+func slicesContains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
-// rec writes one record, its members in full unless held.
-func (s *shim) rec(out []byte, v engine.Value, held bool) []byte {
+// rec writes one record at depth, its members in full unless held.
+func (s *shim) rec(w *MessageWriter, v engine.Value, depth int, held bool) {
 	s.vals = append(s.vals, v)
 	switch v.Kind() {
 	case engine.Undefined:
-		return append(out, recUndefined)
+		w.Undefined()
 	case engine.Null:
-		return append(out, recNull)
+		w.Null()
 	case engine.Bool:
-		if v.Text() == "true" {
-			return append(out, recTrue)
-		}
-		return append(out, recFalse)
+		w.Bool(v.Text() == "true")
 	case engine.Number:
-		return appendStr(append(out, recNumber), v.Text())
+		w.Number(v.Text())
 	case engine.BigInt:
-		return appendStr(append(out, recBigInt), v.Text())
+		w.BigInt(v.Text())
 	case engine.String:
 		if held || s.long && len(v.Text()) > shortString {
-			return append(out, recHeldString)
+			w.held(recHeldString)
+		} else {
+			w.String(v.Text())
 		}
-		return appendStr(append(out, recString), v.Text())
 	case engine.Array:
 		if held {
-			return append(out, recHeldArray)
+			w.held(recHeldArray)
+			return
 		}
-		out = binary.LittleEndian.AppendUint32(append(out, recArray), uint32(len(v.Elems())))
-		for _, e := range v.Elems() {
-			out = s.rec(out, e, false)
+		if w.Array(len(v.Elems()), depth) {
+			for _, e := range v.Elems() {
+				s.rec(w, e, depth+1, false)
+			}
 		}
-		return out
 	case engine.Object:
 		if held {
-			return append(out, recHeldObject)
+			w.held(recHeldObject)
+			return
 		}
 		o := v.Obj()
-		out = binary.LittleEndian.AppendUint32(append(out, recObject), uint32(o.Len()))
-		for i := 0; i < o.Len(); i++ {
-			out = appendStr(out, o.Key(i))
+		at, ok := w.Object(depth)
+		for i := 0; ok && i < o.Len(); i++ {
+			w.Key(o.Key(i))
 			s.vals = append(s.vals, engine.Str(o.Key(i)))
-			out = s.rec(out, o.At(i), false)
+			s.rec(w, o.At(i), depth+1, false)
 		}
-		return out
+		w.EndObject(at, o.Len())
+	default:
+		_, class := v.Ref()
+		w.Host(Class(class))
 	}
-	_, class := v.Ref()
-	return append(out, recHost, byte(class))
 }
 
 // fetch answers a load: the value of handle h, written in full into the
@@ -160,15 +165,14 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	base := len(s.vals)
-	start := len(*arena)
-	out := binary.LittleEndian.AppendUint32(*arena, uint32(base))
+	s.lw.beginLoad(len(s.vals))
 	save := len(s.vals)
-	out = s.rec(out, v, false)
+	s.rec(&s.lw, v, 2, false)
 	// The record of v itself takes no new handle: drop it from the table.
 	s.vals = append(s.vals[:save], s.vals[save+1:]...)
-	*arena = out
-	return out[start:], true
+	start := len(*arena)
+	*arena = append(*arena, s.lw.Message()...)
+	return (*arena)[start:], true
 }
 
 func (s *shim) resolve(h int) (engine.Value, bool) {
@@ -179,157 +183,73 @@ func (s *shim) resolve(h int) (engine.Value, bool) {
 }
 
 // run sends a message and returns the status and the answer as JSON text
-// (handles resolved; "#h" for a host value); an error's four values (code,
-// field, message, rule) are separated by spaces.
+// (handles resolved; "#h" for a host value; a bigint with its n); an
+// error's four values (code, field, message, rule) are separated by spaces.
 func (s *shim) run(in []byte) (int, string) {
 	status := s.b.Call(in)
-	r := answerReader{ops: s.b.w.ops, text: s.b.w.text, s: s}
-	if status != statusOK {
-		got := r.value() + " " + r.value() + " " + r.value() + " " + r.value()
-		if r.p != len(r.ops) {
-			got += " and more"
-		}
-		return status, got
+	r := NewAnswerReader[engine.Value](s.b.Ops(), s.b.Text(), maker{s})
+	if status != StatusOK {
+		code, field, message, rule := r.ErrorText()
+		return status, quote(code) + " " + quote(field) + " " + quote(message) + " " + quote(rule)
 	}
-	return status, r.value()
+	return status, render(r.Value())
 }
 
-// answerReader renders an answer as JSON text.
-type answerReader struct {
-	ops  []uint32
-	text []byte
-	p    int
-	s    *shim
-}
+func quote(s string) string { return string(engine.AppendJSON(nil, engine.Str(s))) }
 
-// next returns the tag and argument of the answer's next word.
-func (r *answerReader) next() (tag, arg int) {
-	w := r.ops[r.p]
-	r.p++
-	return int(w & 15), int(w >> 4)
-}
-
-// textAt returns the text at arg of the answer's text, its length the next word.
-func (r *answerReader) textAt(arg int) string {
-	n := int(r.ops[r.p] &^ textWide)
-	r.p++
-	return string(r.text[arg : arg+n])
-}
-
-func (r *answerReader) value() string {
-	tag, arg := r.next()
-	switch tag {
-	case opRef:
-		v, ok := r.s.resolve(arg)
-		if !ok {
-			return "<bad handle " + strconv.Itoa(arg) + ">"
+// render writes v as JSON text, but a host value as "#h" (its handle) and
+// a bigint with its n, and undefined as itself.
+func render(v engine.Value) string {
+	switch v.Kind() {
+	case engine.Undefined:
+		return "undefined"
+	case engine.Opaque:
+		ref, _ := v.Ref()
+		if h, ok := ref.(int); ok {
+			return `"#` + strconv.Itoa(h) + `"`
 		}
-		if v.Kind() == engine.Opaque {
-			return `"#` + strconv.Itoa(arg) + `"`
+	case engine.BigInt:
+		return v.Text() + "n"
+	case engine.Array:
+		parts := make([]string, len(v.Elems()))
+		for i, e := range v.Elems() {
+			parts[i] = render(e)
 		}
-		if v.Kind() == engine.BigInt {
-			return v.Text() + "n"
+		return "[" + strings.Join(parts, ",") + "]"
+	case engine.Object:
+		o := v.Obj()
+		parts := make([]string, o.Len())
+		for i := range parts {
+			parts[i] = quote(o.Key(i)) + ":" + render(o.At(i))
 		}
-		return string(engine.AppendJSON(nil, v))
-	case opText, opNumber, opBigInt:
-		s := r.textAt(arg)
-		switch tag {
-		case opNumber:
-			return s
-		case opBigInt:
-			return s + "n"
-		}
-		return string(engine.AppendJSON(nil, engine.Str(s)))
-	case opConst:
-		if arg < firstString {
-			return constants[arg]
-		}
-		return string(engine.AppendJSON(nil, engine.Str(constants[arg])))
-	case opObject, opBare, opShaped:
-		var keys []string // an opShaped object's first keys, not written
-		if tag == opShaped {
-			keys, arg = shapes[arg&(1<<shapeBits-1)], arg>>shapeBits
-		}
-		var b strings.Builder
-		b.WriteByte('{')
-		for i := 0; i < arg; i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if i < len(keys) {
-				b.WriteString(string(engine.AppendJSON(nil, engine.Str(keys[i]))))
-			} else {
-				b.WriteString(r.value())
-			}
-			b.WriteByte(':')
-			b.WriteString(r.value())
-		}
-		b.WriteByte('}')
-		return b.String()
-	case opArray:
-		var b strings.Builder
-		b.WriteByte('[')
-		for i := 0; i < arg; i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(r.value())
-		}
-		b.WriteByte(']')
-		return b.String()
+		return "{" + strings.Join(parts, ",") + "}"
 	}
-	return "<bad word>"
+	return string(engine.AppendJSON(nil, v))
 }
 
-// core reads an answer into a value, as the shim builds it: a value named
-// by handle is the very value of the table.
-func (r *answerReader) core() engine.Value {
-	tag, arg := r.next()
-	switch tag {
-	case opRef:
-		v, _ := r.s.resolve(arg)
-		return v
-	case opText, opNumber, opBigInt:
-		s := r.textAt(arg)
-		switch tag {
-		case opNumber:
-			return engine.NumText(s)
-		case opBigInt:
-			return engine.Big(s)
-		}
-		return engine.Str(s)
-	case opConst:
-		switch arg {
-		case constUndefined:
-			return engine.Value{}
-		case constNull:
-			return engine.NullValue()
-		case constFalse, constTrue:
-			return engine.BoolValue(arg == constTrue)
-		}
-		return engine.Str(constants[arg])
-	case opObject, opBare, opShaped:
-		var keys []string
-		if tag == opShaped {
-			keys, arg = shapes[arg&(1<<shapeBits-1)], arg>>shapeBits
-		}
-		o := engine.NewObj(arg)
-		for i := 0; i < arg; i++ {
-			k := ""
-			if i < len(keys) {
-				k = keys[i]
-			} else {
-				k = r.core().Text()
-			}
-			o.Append(k, r.core())
-		}
-		return engine.ObjValue(o)
-	case opArray:
-		l := make([]engine.Value, arg)
-		for i := range l {
-			l[i] = r.core()
-		}
-		return engine.List(l...)
+// maker makes an answer's values as the shim does: a value named by handle
+// is the very value of the table; a host value is made the opaque value of
+// its handle, which render names.
+type maker struct{ s *shim }
+
+func (m maker) Ref(h int) engine.Value {
+	v, ok := m.s.resolve(h)
+	if !ok {
+		return engine.Str("<bad handle " + strconv.Itoa(h) + ">")
 	}
-	panic("a bad answer word")
+	if v.Kind() == engine.Opaque {
+		_, class := v.Ref()
+		return engine.OpaqueValue(h, class)
+	}
+	return v
 }
+func (maker) Undefined() engine.Value                        { return engine.Value{} }
+func (maker) Null() engine.Value                             { return engine.NullValue() }
+func (maker) Bool(b bool) engine.Value                       { return engine.BoolValue(b) }
+func (maker) String(s string) engine.Value                   { return engine.Str(s) }
+func (maker) Number(text string) engine.Value                { return engine.NumText(text) }
+func (maker) BigInt(text string) engine.Value                { return engine.Big(text) }
+func (maker) Array(n int) engine.Value                       { return engine.List(make([]engine.Value, n)...) }
+func (maker) SetIndex(a engine.Value, i int, e engine.Value) { a.Elems()[i] = e }
+func (maker) Object(bool) engine.Value                       { return engine.ObjValue(engine.NewObj(4)) }
+func (maker) Set(o, k, v engine.Value)                       { o.Obj().Append(k.Text(), v) }

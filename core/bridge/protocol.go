@@ -1,9 +1,16 @@
 package bridge
 
-import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
+import (
+	"strconv"
 
-// The wire format between the shim (js/protocol.js, the mirror of this
-// file: same names, same numbers) and the engine. One call is one message
+	"github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
+)
+
+// The wire format between the shim (js/protocol.js) and the engine, and
+// the one source of its tables: js/wire.js is generated from this file's
+// constants and tables (wire_test.go, go test -run TestWire -update), their
+// names in JavaScript's style (opRef is OP_REF), and TestWireJS fails when
+// the two differ. One call is one message
 // in, written by the shim into Go's input buffer, and one answer out,
 // written by Go into its output buffers. Only what the engine reads
 // crosses: the values that only travel (a body value, data, request) stay
@@ -21,7 +28,7 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 //
 //	op      u8   an operation (below)
 //	layer   str  empty for the global defaults (D1), else an object
-//	             record: the defaults an opDefaults answered, written as
+//	             record: the defaults an OpDefaults answered, written as
 //	             they are, which the engine takes as defaults without
 //	             merging them again. The shim writes a layer's record
 //	             once, when .defaults() answers, and copies it into each
@@ -50,7 +57,7 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 // the message it is in, never on where the engine will place it (that is
 // the engine's rule, which a held value costs a load):
 //
-//	the layer and opDefaults' options: every value, but strings longer
+//	the layer and OpDefaults' options: every value, but strings longer
 //	           than 256 UTF-16 units, which are held (a layer's objects
 //	           must be written out in its answers, D2)
 //	a call's other options: scalars, strings up to 256 units and arrays of
@@ -61,13 +68,17 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 //	           never reads it)
 //	a load:    every value
 //
+// The global object's members (wasm/values.go) write every value in full,
+// holding none, through MessageWriter: the same records, the same limits
+// (MaxMessage, maxDepth) and the same errors as the shim's.
+//
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
 // numbers now) and one rec, written in full, at ptr, and returns its
 // length; or -length when cap is too small (Go grows the buffer and asks
 // again); or LoadFailed when the value cannot be read (cyclic, too deep, a
 // getter that throws: the shim keeps the error and throws it when the call
-// returns statusHostError).
+// returns StatusHostError).
 //
 // Answer out: a status (the return value of ew_call), u32 words in the ops
 // buffer and bytes in the text buffer, whose addresses and lengths are in
@@ -88,18 +99,18 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 //	               shapes[s], in that order: their values follow, without
 //	               their keys, then the other members' (key, value) pairs
 //
-// A word is tag | arg<<4. statusOK: the result, request options for
-// opEndpoint and opParse, merged options for opMerge, and for opDefaults
+// A word is tag | arg<<4. StatusOK: the result, request options for
+// OpEndpoint and OpParse, merged options for OpMerge, and for OpDefaults
 // the new layer's defaults, every plain object and array in them written
-// out, which the shim keeps as the layer. statusError: four opText
+// out, which the shim keeps as the layer. StatusError: four opText
 // values, the code, the field, the message and the rule (D28).
 
 // Operations, the first byte of a message.
 const (
-	opEndpoint = 'E' // endpoint(route, options) on a layer -> request options
-	opMerge    = 'M' // merge(route, options) on a layer    -> merged options
-	opParse    = 'P' // parse(options)                     -> request options
-	opDefaults = 'D' // defaults(options) on a layer        -> the new layer
+	OpEndpoint = 'E' // endpoint(route, options) on a layer -> request options
+	OpMerge    = 'M' // merge(route, options) on a layer    -> merged options
+	OpParse    = 'P' // parse(options)                     -> request options
+	OpDefaults = 'D' // defaults(options) on a layer        -> the new layer
 )
 
 // Record tags.
@@ -118,6 +129,10 @@ const (
 	recHeldArray
 	recHeldObject
 )
+
+// Version is the package's version (package.json, D1), which the module
+// tells its loader and whose user-agent is among the constants.
+const Version = engine.Version
 
 // noRoute is the route length that means "no route".
 const noRoute = 0xFFFFFFFF
@@ -146,9 +161,8 @@ const (
 // that begins so is answered as opShaped, its keys left out, and the shim
 // builds it as an object literal of those keys: a V8 literal has its hidden
 // class from the start, where the same keys set one by one through a
-// variable name cost a lookup each (js/protocol.js, AnswerReader.value).
-// js/protocol.js holds the same list: the JS suite's results, compared
-// whole, fail when the two differ.
+// variable name cost a lookup each (js/wire.js, shaped).
+// js/wire.js's shaped builds each as that literal, generated from this list.
 var shapes = [...][]string{
 	shapeOptions:   {"method", "baseUrl", "headers", "mediaType"},
 	shapeRequest:   {"method", "url", "headers"},
@@ -177,16 +191,24 @@ const textWide = 1 << 31
 // search q's url of 1,300 bytes) the look would be paid for nothing.
 const textScanned = 128
 
-// Statuses, the return value of ew_call.
+// The box's slots (wasm/exports.go): where Go's buffers are.
 const (
-	statusOK        = 0
-	statusError     = 1 // an EndpointError: code, field, message, rule
-	statusHostError = 2 // load failed: the shim throws the error it kept
+	BoxInput    = iota // address of the input buffer
+	BoxInputCap        // its capacity
+	BoxOps             // address of the answer's words
+	BoxText            // address of the answer's text
+	BoxLen
 )
 
-// constants are the strings and values answers name by index (opConst);
-// js/protocol.js holds the same list, which the JS suite's whole results
-// hold it to. The first four are undefined, null, false and true.
+// Statuses, the return value of ew_call.
+const (
+	StatusOK        = 0
+	StatusError     = 1 // an EndpointError: code, field, message, rule
+	StatusHostError = 2 // load failed: the shim throws the error it kept
+)
+
+// constants are the strings and values answers name by index (opConst).
+// The first four are undefined, null, false and true.
 var constants = [...]string{
 	"undefined", "null", "false", "true",
 	"", "application/json; charset=utf-8",
@@ -208,3 +230,58 @@ const (
 	constRequest   = 24
 	constBody      = 25
 )
+
+// The limits of what a writer writes, the same for every writer of
+// messages: the shim's, and the global object's members (wasm/values.go).
+const (
+	// MaxMessage is the most a writer writes for one call, its message and
+	// the values loaded during it together: what the engine must read past
+	// 16 MiB is refused before it crosses, so that no input can exhaust the
+	// engine's memory (D29). Values that only travel (held) do not count.
+	MaxMessage = 16 << 20
+	// maxDepth is how deeply a value may nest, the options object being
+	// level 1 (D29): deeper, or cyclic, it is refused as it is written.
+	maxDepth = engine.MaxDepth
+	// shortString and shortArray are what a call's options hold (above,
+	// "What the shim writes"): strings longer than shortString UTF-16 units,
+	// arrays of more than shortArray scalars.
+	shortString = 256
+	shortArray  = 16
+)
+
+// The errors of a writer that refuses a value (field "options",
+// ERR_INVALID_ARGUMENT): too large to cross, or too deep (D29).
+var (
+	tooLargeText = "too large: the engine would have to read more than " + strconv.Itoa(MaxMessage) + " bytes of them"
+	tooDeepText  = "nested deeper than " + strconv.Itoa(maxDepth) + " levels, or cyclic"
+)
+
+// Class is a host value's class, the byte after recHost: what the
+// content-type rule needs to know of it (engine.Class, D20).
+type Class uint8
+
+// The classes.
+const (
+	ClassOther           = Class(engine.ClassOther)
+	ClassFormData        = Class(engine.ClassFormData)
+	ClassBlob            = Class(engine.ClassBlob)
+	ClassURLSearchParams = Class(engine.ClassURLSearchParams)
+	ClassBinary          = Class(engine.ClassBinary)
+	ClassStream          = Class(engine.ClassStream)
+)
+
+// HostClass is a host class a writer tells by the name of its constructor
+// or its tag ("[object FormData]", another realm's or library's too).
+type HostClass struct {
+	Name  string
+	Class Class
+}
+
+// HostClasses are the classes whose content-type the HTTP client sets
+// (D20), in the order a writer tries them. Besides these, a writer takes an
+// ArrayBuffer view as ClassBinary and an object with pipe and on methods (a
+// Node stream) as ClassStream; anything else is ClassOther.
+var HostClasses = [...]HostClass{
+	{"FormData", ClassFormData}, {"Blob", ClassBlob}, {"File", ClassBlob}, {"URLSearchParams", ClassURLSearchParams},
+	{"ArrayBuffer", ClassBinary}, {"SharedArrayBuffer", ClassBinary}, {"ReadableStream", ClassStream},
+}

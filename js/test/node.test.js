@@ -83,7 +83,8 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
   const r = api.endpoint(undefined, "POST /x", { ...body, request: { hook } });
   same(r, mod.endpoint("POST /x", { ...body, request: { hook } }));
   assert.equal(r.body.big, 12345678901234567890n);
-  assert.ok(Object.hasOwn(r.body, "__proto__") && Object.getPrototypeOf(r.body) === Object.prototype, "a __proto__ key stays a member (D30)");
+  assert.ok(Object.hasOwn(r.body, "__proto__"), "a __proto__ key stays a member (D30)");
+  assert.equal(Object.getPrototypeOf(r.body), Object.getPrototypeOf(mod.endpoint("POST /x", body).body), "the JSON body has the shim's prototype (D18)");
   assert.equal(r.request.hook, hook, "a host value is the caller's own");
   const up = api.endpoint(undefined, "POST /upload", { data: blob });
   assert.equal(up.body, blob);
@@ -113,12 +114,70 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
     const hostile = { get q() { throw thrown; } };
     assert.equal(api.endpoint(undefined, "GET /x", hostile).error.code, "ERR_INVALID_ARGUMENT", "a throwing getter is an error, not the end of the Go program");
   }
-  let shared = {};
-  for (let i = 0; i < 40; i++) shared = { a: shared, b: shared }; // 2^40 paths through 41 objects
-  for (const big of [Object.assign([], { length: 1e8 }), new Proxy([], { get: (t, k) => (k === "length" ? "zz" : t[k]) }), shared]) {
-    assert.equal(api.endpoint(undefined, "POST /x", { big }).error.code, "ERR_INVALID_ARGUMENT", "too many values is an error, found early (D29)");
-  }
+  // Every value is written in full, within the wire's size limit: an
+  // array of a huge length is refused before its elements are read (D29).
+  assert.deepEqual(api.endpoint(undefined, "POST /x", { big: Object.assign([], { length: 1e8 }) }).error.message,
+    "endpoint: options: too large: the engine would have to read more than 16777216 bytes of them");
+  const odd = new Proxy([], { get: (t, k) => (k === "length" ? "zz" : t[k]) });
+  assert.equal(api.endpoint(undefined, "POST /x", { big: odd }).body.big, odd, "a Proxy's length that is no count is none, as the shim writes it; the value is the caller's own");
   same(api.endpoint(undefined, route, options), mod.endpoint(route, options), "and the next call works");
+});
+
+test("node: the global object's members reach the engine through the shim's wire: past its limits they give endpoint()'s errors, and they tell host classes by its list (D19, D20, D29)", async () => {
+  const { boot, prepare } = await import("../../dist/load.js");
+  const { HOST_CLASSES, MAX_DEPTH, MAX_MESSAGE } = await import("../../dist/wire.js");
+  const bytes = readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url));
+  const rt = prepare();
+  const module = new WebAssembly.Module(bytes);
+  const api = boot(rt, new WebAssembly.Instance(module, rt.go.importObject), module);
+  const plain = (v) => JSON.parse(JSON.stringify(v, (_, x) => (typeof x === "bigint" ? `${x}n` : x)));
+  const shim = (f) => {
+    try {
+      return plain(f());
+    } catch (e) {
+      return { error: { code: e.code, field: e.field, message: e.message } };
+    }
+  };
+  const nest = (levels) => { // an object of levels levels
+    const top = {};
+    let o = top;
+    for (let i = 1; i < levels; i++) o = o.a = {};
+    return top;
+  };
+  const cyclic = { a: {} };
+  cyclic.a.b = cyclic;
+  const huge = "x".repeat(MAX_MESSAGE + 1);
+  const cases = [
+    // A url value read by the engine: the shim loads it, the member writes it.
+    ["GET /x/{a}", { a: huge }, "too large"],
+    ["GET /x{?q}", { q: nest(MAX_DEPTH) }, "nested deeper"], // the options are level 1: q's deepest object is past the limit
+    ["GET /x{?q}", { q: nest(MAX_DEPTH - 1) }, "ERR_INVALID_PARAMETER"], // within it: the engine's own error
+    ["GET /x", { headers: { "x-a": cyclic } }, "nested deeper"],
+    ["GET /x", { mediaType: { previews: [huge] } }, "too large"],
+  ];
+  for (const [route, options, want] of cases) {
+    const got = plain(api.endpoint(undefined, route, options));
+    assert.deepEqual(got, shim(() => mod.endpoint(route, options)), `${route}: the member answers as endpoint()`);
+    assert.ok(JSON.stringify(got.error).includes(want), `${route}: ${JSON.stringify(got.error)} says ${want}`);
+  }
+  // A layer of defaults past the limits: refused as .defaults() refuses it.
+  for (const defaults of [{ request: cyclic }, { headers: { "x-a": huge } }]) {
+    assert.deepEqual(plain(api.defaults(undefined, defaults)), shim(() => mod.endpoint.defaults(defaults).DEFAULTS));
+  }
+  // Host values as data: each class of the wire's list, by constructor or
+  // by tag (another library's), and a Node stream, as endpoint() tells it.
+  const tagged = (name) => new (class { get [Symbol.toStringTag]() { return name; } })();
+  const hosts = [new Uint8Array(2), { pipe() {}, on() {} }, new (class Other {})()];
+  for (const [name] of HOST_CLASSES) {
+    if (globalThis[name]) hosts.push(name === "File" ? new File(["x"], "f") : name === "Blob" ? new Blob(["x"]) : new globalThis[name](name.endsWith("Buffer") ? 2 : undefined));
+    hosts.push(tagged(name));
+  }
+  for (const data of hosts) {
+    const got = api.endpoint(undefined, "POST /upload", { data, headers: { "x-b": "1" } });
+    const want = mod.endpoint("POST /upload", { data, headers: { "x-b": "1" } });
+    assert.deepEqual(got.headers, want.headers, `${Object.prototype.toString.call(data)}: the same headers (D20)`);
+    assert.equal(got.body, data, "the very value (D19)");
+  }
 });
 
 test("node: if the engine stops (a trap, Go's fatal error), the call says so once and the next works on a fresh instance, layers included (D29)", async () => {

@@ -125,7 +125,8 @@ test("preinit: a runtime without String.prototype.isWellFormed (before ES2024) r
     const { rt, module, inst } = instance();
     const api = boot(rt, inst, module);
     const lone = { t: "a\ud800b", u: "plain" };
-    assert.deepEqual(api.endpoint(undefined, "POST /x", lone).body, lone, "text is read without it");
+    // The JSON body has no prototype, as endpoint()'s (D18): its members are compared.
+    assert.deepEqual({ ...api.endpoint(undefined, "POST /x", lone).body }, lone, "text is read without it");
   } finally {
     Object.defineProperty(String.prototype, "isWellFormed", saved);
   }
