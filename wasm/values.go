@@ -16,8 +16,9 @@ import (
 // which holds the shim's limits and gives its errors (core/bridge/
 // protocol.go), run by a bridge.Bridge, and its answer read by
 // bridge.AnswerReader into JavaScript values, a value named by handle being
-// the caller's own. Unlike the shim, a member writes every value in full,
-// holding none: each is read through syscall/js. Numbers and bigints cross
+// the caller's own. A member holds what the shim holds, and writes a held
+// value in full only when the engine loads it, so that a body value is
+// never read. Numbers and bigints cross
 // as JavaScript's own String, Number and BigInt write and read them, the
 // text the engine keeps (D12), so that the module parses and formats no
 // number itself.
@@ -46,21 +47,53 @@ var (
 // members is the bridge the members' calls run on: one of their own, apart
 // from the shim's (exports.go), whose call may be under way when a getter
 // read by one of its loads calls a member. Made when a member is first
-// called; it never loads (a member holds nothing).
-var members *bridge.Bridge
+// called. current is the call it runs, whose values its loads write.
+var (
+	members *bridge.Bridge
+	current *call
+)
 
-func membersBridge() *bridge.Bridge {
-	if members == nil {
-		members = bridge.New(func(int, *[]byte) ([]byte, bool) { return nil, false })
-	}
-	return members
-}
+// How much of a value a member writes, as the shim's writer (js/protocol.js):
+// in a call's parameters, what is large is held (holdLarge); in a layer,
+// the options of OpDefaults and a call's headers and mediaType, long
+// strings alone (holdLong); in a loaded value, nothing (holdNone).
+const (
+	holdLarge = iota
+	holdLong
+	holdNone
+)
 
 // A call is one call of a member: its message, and the values its handles
-// name, in the order written (each key and record takes the next handle).
+// name, in the order written (each key and record takes the next handle);
+// the writer of its loads, what they wrote, and why one failed.
 type call struct {
-	w     bridge.MessageWriter
-	table []js.Value
+	out     *bridge.MessageWriter // w, or lw during a load
+	w       bridge.MessageWriter
+	table   []js.Value
+	lw      bridge.MessageWriter
+	spent   int
+	loadErr error
+}
+
+// fetch answers the engine's load of handle h: the value written in full
+// into the arena, its members taking the next handles, as the shim's
+// Loader answers it.
+func fetch(h int, arena *[]byte) ([]byte, bool) {
+	c := current
+	if c == nil || h >= len(c.table) {
+		return nil, false
+	}
+	c.out = &c.lw
+	c.lw.BeginLoad(len(c.table), c.spent)
+	c.record(c.table[h], 2, holdNone)
+	if err := c.lw.Err(); err != nil {
+		c.loadErr = err
+		return nil, false
+	}
+	c.spent += c.lw.Len()
+	start := len(*arena)
+	*arena = append(*arena, c.lw.Message()...)
+	return (*arena)[start:], true
 }
 
 // failure is an error answer: code, field, message, rule (D28).
@@ -76,13 +109,14 @@ func failureOf(err error) *failure {
 // object, or null), and returns the answer's value.
 func send(op byte, layer js.Value, route *string, options js.Value) (js.Value, *failure) {
 	c := &call{}
+	c.out = &c.w
 	w := &c.w
 	w.Begin(op)
 	if layer.IsUndefined() {
 		w.NoLayer()
 	} else {
 		at := w.BeginLayer()
-		c.options(layer)
+		c.options(layer, holdLong)
 		w.EndLayer(at)
 	}
 	if route == nil {
@@ -93,14 +127,27 @@ func send(op byte, layer js.Value, route *string, options js.Value) (js.Value, *
 	if options.IsNull() {
 		c.table = append(c.table, options)
 		w.Null()
+	} else if op == bridge.OpDefaults {
+		c.options(options, holdLong)
 	} else {
-		c.options(options)
+		c.options(options, holdLarge)
 	}
 	if err := w.Err(); err != nil {
 		return js.Value{}, failureOf(err)
 	}
-	b := membersBridge()
+	// A getter read by a load may call a member again: that call runs on a
+	// bridge of its own.
+	b := members
+	if current != nil || b == nil {
+		b = bridge.New(fetch)
+		if current == nil {
+			members = b
+		}
+	}
+	outer := current
+	current, c.spent = c, len(w.Message())
 	status := b.Call(w.Message())
+	current = outer
 	// The answer is copied: a setter of Object.prototype run as it is read
 	// may call a member again, which answers into the same buffers.
 	r := bridge.NewAnswerReader[js.Value](slices.Clone(b.Ops()), slices.Clone(b.Text()), c)
@@ -112,21 +159,28 @@ func send(op byte, layer js.Value, route *string, options js.Value) (js.Value, *
 		f.code, f.field, f.message, f.rule = r.ErrorText()
 		return js.Value{}, f
 	}
-	return js.Value{}, failureOf(bridge.PanicError("a member's call asked for a load"))
+	return js.Value{}, failureOf(c.loadErr) // StatusHostError: a load failed
 }
 
 // options writes the options of a message, or its layer: an object whose
 // data member, when not null, crosses as its class alone (D19), as the
 // shim writes it.
-func (c *call) options(o js.Value) {
+func (c *call) options(o js.Value, hold int) {
 	c.table = append(c.table, o)
-	c.object(o, 1, true)
+	c.object(o, 1, hold, true)
 }
 
-// value writes v at depth (the options object is 1).
-func (c *call) value(v js.Value, depth int) {
+// value writes v at depth (the options object is 1), holding what hold
+// says; v takes the next handle.
+func (c *call) value(v js.Value, depth, hold int) {
 	c.table = append(c.table, v)
-	w := &c.w
+	c.record(v, depth, hold)
+}
+
+// record writes the record of v at depth, holding what hold says: only a
+// held value's kind crosses, and the engine loads it where it must read it.
+func (c *call) record(v js.Value, depth, hold int) {
+	w := c.out
 	t, ok := typeOf(v)
 	if !ok {
 		w.BigInt(jsString.Invoke(v).String())
@@ -144,15 +198,21 @@ func (c *call) value(v js.Value, depth int) {
 	case js.TypeString:
 		// A string of n UTF-16 units is n bytes at least: one too large is
 		// refused before it is copied out of JavaScript.
-		if w.Fits(4 + jsObject.Invoke(v).Length()) {
+		n := jsObject.Invoke(v).Length()
+		switch {
+		case hold != holdNone && n > bridge.ShortString:
+			w.HeldString()
+		case w.Fits(4 + n):
 			w.String(text(v))
 		}
 	case js.TypeObject:
 		switch {
 		case jsArray.Call("isArray", v).Bool():
-			c.array(v, depth)
+			c.array(v, depth, hold)
+		case isPlain(v) && hold == holdLarge:
+			w.HeldObject()
 		case isPlain(v):
-			c.object(v, depth, false)
+			c.object(v, depth, hold, false)
 		default:
 			w.Host(classOf(v))
 		}
@@ -161,25 +221,42 @@ func (c *call) value(v js.Value, depth int) {
 	}
 }
 
-// array writes an array's elements. A Proxy's length may be anything:
-// what is not a count is none, as the shim's u32 writes it.
-func (c *call) array(a js.Value, depth int) {
+// array writes an array's elements or, with holdLarge, holds it unless it
+// is a few short scalars. A Proxy's length may be anything: what is not a
+// count is none, as the shim's u32 writes it.
+func (c *call) array(a js.Value, depth, hold int) {
+	w := c.out
 	n := 0
 	if l := get(a, "length"); l.Type() == js.TypeNumber && l.Float() > 0 {
 		n = int(min(l.Float(), 1<<32-1))
 	}
-	if !c.w.Array(n, depth) {
+	if hold == holdLarge && n > bridge.ShortArray {
+		w.HeldArray()
 		return
 	}
-	for i := 0; i < n && c.w.Err() == nil; i++ {
-		c.value(get(a, i), depth+1)
+	at, mark := w.Len(), len(c.table)
+	if !w.Array(n, depth) {
+		return
+	}
+	for i := 0; i < n && w.Err() == nil; i++ {
+		e := get(a, i)
+		if t := e.Type(); hold == holdLarge && (t == js.TypeObject || t == js.TypeString && jsObject.Invoke(e).Length() > bridge.ShortString) {
+			// Not a few short scalars: held after all.
+			w.Truncate(at)
+			c.table = c.table[:mark]
+			w.HeldArray()
+			return
+		}
+		c.value(e, depth+1, hold)
 	}
 }
 
-// object writes a plain object's defined members (D15), as top the options
-// of a message or its layer.
-func (c *call) object(o js.Value, depth int, top bool) {
-	w := &c.w
+// object writes a plain object's defined members (D15) at depth; as top,
+// the options of a message or its layer, in which the wire names three
+// members: headers and mediaType, whose long strings alone are held, and
+// data, which crosses as its class (D19).
+func (c *call) object(o js.Value, depth, hold int, top bool) {
+	w := c.out
 	at, ok := w.Object(depth)
 	if !ok {
 		return
@@ -195,11 +272,16 @@ func (c *call) object(o js.Value, depth int, top bool) {
 		n++
 		w.Key(text(k))
 		c.table = append(c.table, k)
-		if top && !v.IsNull() && k.String() == "data" {
+		switch name := k.String(); {
+		case !top:
+			c.value(v, depth+1, hold)
+		case name == "data" && !v.IsNull():
 			c.table = append(c.table, v)
 			w.Host(classOf(v))
-		} else {
-			c.value(v, depth+1)
+		case name == "headers" || name == "mediaType":
+			c.value(v, 2, max(hold, holdLong))
+		default:
+			c.value(v, 2, hold)
 		}
 		if w.Err() != nil {
 			return

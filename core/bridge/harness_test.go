@@ -19,7 +19,7 @@ type shim struct {
 	w    MessageWriter  // messages
 	lw   MessageWriter  // loads, written during a call
 	vals []engine.Value // the call under way, its layer's values first
-	long bool           // strings past shortString are held, as the shim holds a layer's
+	long bool           // strings past ShortString are held, as the shim holds a layer's
 }
 
 // layer is a layer of .defaults() as the shim keeps it: the defaults the
@@ -124,14 +124,14 @@ func (s *shim) rec(w *MessageWriter, v engine.Value, depth int, held bool) {
 	case engine.BigInt:
 		w.BigInt(v.Text())
 	case engine.String:
-		if held || s.long && len(v.Text()) > shortString {
-			w.held(recHeldString)
+		if held || s.long && len(v.Text()) > ShortString {
+			w.HeldString()
 		} else {
 			w.String(v.Text())
 		}
 	case engine.Array:
 		if held {
-			w.held(recHeldArray)
+			w.HeldArray()
 			return
 		}
 		if w.Array(len(v.Elems()), depth) {
@@ -141,7 +141,7 @@ func (s *shim) rec(w *MessageWriter, v engine.Value, depth int, held bool) {
 		}
 	case engine.Object:
 		if held {
-			w.held(recHeldObject)
+			w.HeldObject()
 			return
 		}
 		o := v.Obj()
@@ -165,7 +165,7 @@ func (s *shim) fetch(h int, arena *[]byte) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	s.lw.beginLoad(len(s.vals))
+	s.lw.BeginLoad(len(s.vals), 0)
 	save := len(s.vals)
 	s.rec(&s.lw, v, 2, false)
 	// The record of v itself takes no new handle: drop it from the table.

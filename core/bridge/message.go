@@ -11,14 +11,15 @@ import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 // them in a table in the order written, each key and record taking the
 // next handle, as the shim does. After an error, writes do nothing.
 type MessageWriter struct {
-	buf []byte
-	err *engine.Error
+	buf   []byte
+	err   *engine.Error
+	spent int // what the call wrote before this load (BeginLoad)
 }
 
 // Begin starts a message of operation op (OpEndpoint, ...): the layer,
 // the route and the options follow.
 func (w *MessageWriter) Begin(op byte) {
-	w.buf, w.err = append(w.buf[:0], op), nil
+	w.buf, w.err, w.spent = append(w.buf[:0], op), nil, 0
 }
 
 // NoLayer writes the empty layer: the global defaults (D1).
@@ -124,15 +125,32 @@ func (w *MessageWriter) Err() error {
 // Message returns the message written.
 func (w *MessageWriter) Message() []byte { return w.buf }
 
-// held writes the record of a value whose content is held (recHeldString,
-// recHeldArray, recHeldObject): the tests' writer holds values, the
-// members' never do.
-func (w *MessageWriter) held(tag byte) { w.u8(tag) }
+// HeldString, HeldArray and HeldObject write the record of a value whose
+// content is held: the engine loads it through the bridge's fetch where it
+// must read it, as it loads the shim's (protocol.go, "What the shim
+// writes").
+func (w *MessageWriter) HeldString() { w.u8(recHeldString) }
 
-// beginLoad starts the answer to a load: base, the first handle of the
-// members of the value written next, in full.
-func (w *MessageWriter) beginLoad(base int) {
-	w.buf, w.err = w.buf[:0], nil
+// HeldArray writes a held array.
+func (w *MessageWriter) HeldArray() { w.u8(recHeldArray) }
+
+// HeldObject writes a held plain object.
+func (w *MessageWriter) HeldObject() { w.u8(recHeldObject) }
+
+// Len returns the length of what is written; Truncate(n) takes back what
+// was written after it, as the shim does when an array it began to write
+// turns out to be one it holds.
+func (w *MessageWriter) Len() int { return len(w.buf) }
+
+// Truncate keeps the first n bytes written.
+func (w *MessageWriter) Truncate(n int) { w.buf = w.buf[:n] }
+
+// BeginLoad starts the answer to a load: base, the first handle of the
+// members of the value written next, in full. spent is what the call has
+// written before it, its message and earlier loads: MaxMessage bounds them
+// together, as it bounds the shim's.
+func (w *MessageWriter) BeginLoad(base, spent int) {
+	w.buf, w.err, w.spent = w.buf[:0], nil, spent
 	w.u32(uint32(base))
 }
 
@@ -153,7 +171,7 @@ func refused(text string) *engine.Error {
 
 // room reports whether n more bytes fit under MaxMessage.
 func (w *MessageWriter) room(n int) bool {
-	if w.err == nil && len(w.buf)+n > MaxMessage {
+	if w.err == nil && w.spent+len(w.buf)+n > MaxMessage {
 		w.err = refused(tooLargeText)
 	}
 	return w.err == nil

@@ -242,11 +242,11 @@ const (
 	// maxDepth is how deeply a value may nest, the options object being
 	// level 1 (D29): deeper, or cyclic, it is refused as it is written.
 	maxDepth = engine.MaxDepth
-	// shortString and shortArray are what a call's options hold (above,
-	// "What the shim writes"): strings longer than shortString UTF-16 units,
-	// arrays of more than shortArray scalars.
-	shortString = 256
-	shortArray  = 16
+	// ShortString and ShortArray are what a call's options hold (above,
+	// "What the shim writes"): strings longer than ShortString UTF-16 units,
+	// arrays of more than ShortArray scalars.
+	ShortString = 256
+	ShortArray  = 16
 )
 
 // The errors of a writer that refuses a value (field "options",

@@ -62,7 +62,7 @@ func wireConstants() []wireGroup {
 		g("Statuses, the return value of ew_call.", "StatusOK", StatusOK, "StatusError", StatusError, "StatusHostError", StatusHostError),
 		g("Indexes of constants.", "constUndefined", constUndefined, "constNull", constNull, "constFalse", constFalse, "constTrue", constTrue,
 			"firstString", firstString, "constGet", constGet, "constRequest", constRequest, "constBody", constBody),
-		g("The limits of every writer of messages (D29).", "MaxMessage", MaxMessage, "maxDepth", maxDepth, "shortString", shortString, "shortArray", shortArray),
+		g("The limits of every writer of messages (D29).", "MaxMessage", MaxMessage, "maxDepth", maxDepth, "ShortString", ShortString, "ShortArray", ShortArray),
 		g("Classes of host values (D20).", "ClassOther", ClassOther, "ClassFormData", ClassFormData, "ClassBlob", ClassBlob,
 			"ClassURLSearchParams", ClassURLSearchParams, "ClassBinary", ClassBinary, "ClassStream", ClassStream),
 	}
