@@ -15,6 +15,10 @@ package core
 
 import "github.com/endpoint-wasm/endpoint-wasm/core/internal/engine"
 
+// Version is the released version of endpoint-wasm, whose one source is
+// package.json (D1): the module's global object gives it as version.
+const Version = engine.Version
+
 // UserAgent is the default user-agent header: "endpoint-wasm/<version>" (D1).
 const UserAgent = engine.UserAgent
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall/js"
 
+	"github.com/endpoint-wasm/endpoint-wasm/core"
 	"github.com/endpoint-wasm/endpoint-wasm/core/bridge"
 )
 
@@ -49,7 +50,7 @@ func main() {
 			return caller{noDefaults | noRoute, bridge.OpMerge}.call(js.Undefined(), []js.Value{js.Null()})
 		}),
 	})
-	api.Set("version", bridge.Version)
+	api.Set("version", core.Version)
 	// The toolchain without the experiments it built with (-X:...): the
 	// loader checks it against wasm_exec.js, which is the toolchain's.
 	goVersion, _, _ := strings.Cut(runtime.Version(), "-X:")

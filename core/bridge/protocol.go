@@ -130,10 +130,6 @@ const (
 	recHeldObject
 )
 
-// Version is the package's version (package.json, D1), which the module
-// tells its loader and whose user-agent is among the constants.
-const Version = engine.Version
-
 // noRoute is the route length that means "no route".
 const noRoute = 0xFFFFFFFF
 

@@ -71,7 +71,7 @@ func wireConstants() []wireGroup {
 // wireVars are protocol.go's variables the JavaScript side has, and the
 // types that need no counterpart there.
 var wireVars = []string{"constants", "shapes", "tooLargeText", "tooDeepText", "HostClasses"}
-var goOnly = []string{"Class", "HostClass", "Version"} // version.js has the version
+var goOnly = []string{"Class", "HostClass"}
 
 func reflectInt(v any) int64 {
 	switch x := v.(type) {
