@@ -7,7 +7,7 @@ import (
 )
 
 // TestReleaseOneRelease checks that the loader's side of the release facts
-// (js/go-source.mjs), the toolchain the Makefile runs and go.mod's go line
+// (js/go-source.mjs), the toolchain the Makefile and CI run and go.mod's go line
 // name the release GoRelease names: moving to another means changing all
 // of them, following docs/design.md ("Upgrading Go").
 func TestReleaseOneRelease(t *testing.T) {
@@ -28,12 +28,13 @@ func TestReleaseOneRelease(t *testing.T) {
 	js := find("js/go-source.mjs", `(?m)^export const GO_RELEASE = "([^"]*)";`)
 	jsToolchain := find("js/go-source.mjs", `(?m)^export const GO_TOOLCHAIN = "([^"]*)";`)
 	makeToolchain := find("Makefile", `(?m)^GOTOOLCHAIN \?= (\S+)$`)
+	ciToolchain := find(".ci/run", `(?m)^export GOTOOLCHAIN=(\S+)$`)
 	mod := "go" + find("go.mod", `(?m)^go (\S+)$`)
 	if js != GoRelease {
 		t.Errorf("js/go-source.mjs's GO_RELEASE is %q, GoRelease %q", js, GoRelease)
 	}
-	if release(makeToolchain) != GoRelease || jsToolchain != makeToolchain {
-		t.Errorf("the Makefile runs %s and js/go-source.mjs %s, want one toolchain of %s", makeToolchain, jsToolchain, GoRelease)
+	if release(makeToolchain) != GoRelease || jsToolchain != makeToolchain || ciToolchain != makeToolchain {
+		t.Errorf("the Makefile runs %s, js/go-source.mjs %s and .ci/run %s, want one toolchain of %s", makeToolchain, jsToolchain, ciToolchain, GoRelease)
 	}
 	if release(mod) != GoRelease {
 		t.Errorf("go.mod says %s, want %s", mod, GoRelease)
