@@ -14,7 +14,7 @@ export const GO_RELEASE = "go1.27";
 /**
  * GO_TOOLCHAIN is the toolchain the build runs (the Makefile's GOTOOLCHAIN,
  * which a test holds it to): a script run by hand on a machine whose own Go
- * is older asks the go command for it (goEnv).
+ * is older asks the go command for it (runGo).
  */
 export const GO_TOOLCHAIN = "go1.27.3";
 
