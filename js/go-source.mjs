@@ -120,8 +120,8 @@ ${wasmExec}
 /**
  * runState sets up go as wasm_exec.js's run(instance) does before it runs
  * Go (its private fields), without running Go, and returns the value
- * table: values (_values, starting with run()'s seven), refs
- * (_goRefCounts), ids (_ids) and pool (_idPool).
+ * table: [values (_values, starting with run()'s seven), refs
+ * (_goRefCounts), ids (_ids), pool (_idPool)].
  */
 export function runState(go, instance, global) {
   const values = [NaN, 0, null, true, false, global, go];
@@ -129,7 +129,7 @@ export function runState(go, instance, global) {
   const ids = new Map(values.slice(1).map((v, i) => [v, i + 1]));
   const pool = [];
   Object.assign(go, { _inst: instance, mem: new DataView(instance.exports.mem.buffer), _values: values, _goRefCounts: refs, _ids: ids, _idPool: pool, exited: false });
-  return { values, refs, ids, pool };
+  return [values, refs, ids, pool];
 }
 `;
 }

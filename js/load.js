@@ -106,7 +106,7 @@ function restore({ go, global, random }, instance, section) {
   if (s.go !== goVersion || s.version !== version) {
     throw loadError(`it was pre-initialised by ${s.go} for ${s.version}, its loader is ${goVersion}'s for ${version}: rebuild with one toolchain`);
   }
-  const { values, refs, ids, pool } = runState(go, instance, global);
+  const [values, refs, ids, pool] = runState(go, instance, global);
   const val = (r) => (r === null ? undefined : Array.isArray(r) ? r[1] : values[r]);
   // store is wasm_exec.js's storeValue, checked against what Go holds.
   const store = (v, want) => {
