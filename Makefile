@@ -21,7 +21,7 @@ WBT   := bin/wasmbrowsertest
 CLEANENV := env -i PATH="$(CURDIR)/bin:$(dir $(shell command -v $(GO))):$$PATH" HOME="$$HOME" GOTOOLCHAIN=$(GOTOOLCHAIN) $(if $(GOCACHE),GOCACHE=$(GOCACHE)) $(if $(GOMODCACHE),GOMODCACHE=$(GOMODCACHE))
 
 .PHONY: all build test demo demo-measure bench size fmt vet clean deps chromium version \
-        test-go test-go-wasm test-js test-types pgo FORCE
+        test-go test-go-wasm test-js test-plain test-types pgo FORCE
 
 all: build
 
@@ -36,18 +36,26 @@ build: dist/endpoint.wasm node_modules/.installed
 # `make bench` measured no change in speed. Except STDINLINE, the packages
 # whose small functions the engine calls on every call (strings.IndexByte, the
 # template cache's Mutex, utf8, strconv): inlined into the engine, they make
-# merges and the next page faster for a little size.
+# merges and the next page faster for a little size. Go 1.27 keeps the
+# internal packages they call through: strings' search is
+# internal/stringslite's, bytes' and strings' byte loops internal/bytealg's,
+# and sync.Mutex's fast path internal/sync's, which without them would stay
+# calls. On Go 1.27.3 the list costs 0.5 KB with brotli against none, and
+# dropping any one internal package from it makes the module 0.5-0.8 KB
+# larger with brotli.
 # (Figures for these flags: docs/performance-history.md.)
 STDINLINE := strings bytes internal/stringslite internal/bytealg unicode/utf8 math strconv sync internal/sync
 # GOWASM: the sign-extension and saturating float-to-int instructions, which
 # every browser since 2021 and Node since 12 run: a conversion is one
 # instruction instead of a sequence, and the module is smaller, at the same
 # speed.
-# GOEXPERIMENT=nogreenteagc: Go 1.26's previous garbage collector, which
-# Go 1.26 keeps as an opt-out. Green Tea pays on many cores; a module runs
-# on one thread, where the previous collector is as fast, its code makes
-# the module smaller, and the engine's memory stays smaller. A toolchain
-# without the opt-out refuses to build: drop it then.
+# GOEXPERIMENT=nogreenteagc: the garbage collector before Green Tea, which
+# Go 1.26 made the default and Go 1.27 still keeps as an opt-out
+# (internal/goexperiment's GreenTeaGC). Green Tea pays on many cores; a
+# module runs on one thread, where the previous collector was as fast
+# (make bench, on Go 1.26), its code makes the module smaller (on Go 1.27.3:
+# 42 KB raw, 8.0 KB with brotli), and the engine's memory stays smaller. A toolchain without the
+# opt-out refuses to build: drop it then.
 WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext GOEXPERIMENT=nogreenteagc
 
 # PGOFLAGS: profile-guided optimization. wasm/default.pgo is a CPU profile of
@@ -85,13 +93,22 @@ POSTFLAGS := $(if $(DEBUG),-keep-lines)
 # the shim's wire (js/*.js), so a change to the shim rebuilds the module.
 WASMSNAP := bin/wasmsnap
 
+# PLAIN=1 ships the module as Go's linker wrote it (bin/endpoint.linked.wasm):
+# no rewrite, no snapshot. It gives the same answers, and starts slower (Go's
+# start runs at load, and V8 compiles the functions it runs); the loader
+# runs main() when the module has no snapshot. make build PLAIN=1; make
+# test-plain runs the JS suite's answers on it in Node and Chromium.
 dist/endpoint.wasm: $(GOSRC) wasm/default.pgo Makefile $(WASMPOST) $(WASMSNAP) bin/postflags js/snapshot.mjs js/go-source.mjs js/generated.mjs js/text-module.mjs $(wildcard js/*.js)
 	@mkdir -p dist bin
 	$(WASMENV) $(GO) build $(WASMFLAGS) -o bin/endpoint.linked.wasm ./wasm
+ifdef PLAIN
+	cp bin/endpoint.linked.wasm $@
+else
 	$(WASMPOST) $(POSTFLAGS) -o bin/endpoint.post.wasm bin/endpoint.linked.wasm
 	$(WASMSNAP) -export-globals -o bin/endpoint.probe.wasm bin/endpoint.post.wasm
 	rm -rf bin/snapshot && node js/snapshot.mjs bin/endpoint.probe.wasm bin/snapshot $$($(WASMSNAP) -seed)
 	$(WASMSNAP) -state bin/snapshot -o $@ bin/endpoint.post.wasm
+endif
 
 $(WASMSNAP): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/internal/wasmpost/cmd/wasmsnap/*.go)) go.mod
 	$(GO) build -o $@ ./wasm/internal/wasmpost/cmd/wasmsnap
@@ -99,10 +116,11 @@ $(WASMSNAP): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/
 $(WASMPOST): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/internal/wasmpost/cmd/wasmpost/*.go)) go.mod
 	$(GO) build -o $@ ./wasm/internal/wasmpost/cmd/wasmpost
 
-# bin/postflags: the POSTFLAGS of the last build, written only when they
-# change, so that switching DEBUG on or off rebuilds the module.
+# bin/postflags: the POSTFLAGS and PLAIN of the last build, written only when
+# they change, so that switching DEBUG or PLAIN on or off rebuilds the module.
+POSTSTATE := $(POSTFLAGS)$(if $(PLAIN), plain)
 bin/postflags: FORCE
-	@mkdir -p bin; [ "$$(cat $@ 2>/dev/null)" = "$(POSTFLAGS)" ] || echo "$(POSTFLAGS)" > $@
+	@mkdir -p bin; [ "$$(cat $@ 2>/dev/null)" = "$(POSTSTATE)" ] || echo "$(POSTSTATE)" > $@
 
 FORCE:
 
@@ -160,6 +178,14 @@ test-types: build
 
 test-js: build
 	node --test --test-concurrency=1 js/test/*.test.js
+
+## test-plain: the JS suite's answers in Node and Chromium (node.test.js, browser.test.js) on the
+## module PLAIN=1 ships, the linker's bin/endpoint.linked.wasm, in a copy of the package
+test-plain: build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	cp -r package.json README.md LICENSE catalog js web dist "$$tmp"/ && ln -s "$(CURDIR)/node_modules" "$$tmp/node_modules" && \
+	cp bin/endpoint.linked.wasm "$$tmp/dist/endpoint.wasm" && \
+	cd "$$tmp" && node --test --test-concurrency=1 js/test/node.test.js js/test/browser.test.js
 
 ## demo: build and serve the demo at http://127.0.0.1:$(PORT) (serve.mjs first writes
 ## web/demo/gen/: the catalog, @octokit/endpoint bundled, the rules page)

@@ -11,20 +11,17 @@
 //                     and copied into go.js: Go's, and jtacoma/uritemplates'
 // Usage: node js/build.mjs
 
-import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { goSource } from "./go-source.mjs";
+import { goEnv, goSource, runGo } from "./go-source.mjs";
 import { generatedModules } from "./generated.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");
 mkdirSync(dist, { recursive: true });
 
-const go = process.env.GO || "go";
-const goroot = execFileSync(go, ["env", "GOROOT"], { encoding: "utf8" }).trim();
-const goVersion = execFileSync(go, ["env", "GOVERSION"], { encoding: "utf8" }).trim();
+const [goroot, goVersion] = goEnv("GOROOT", "GOVERSION");
 const wasmExec = readFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), "utf8");
 const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 
@@ -32,7 +29,7 @@ writeFileSync(join(dist, "go.js"), goSource(goVersion, wasmExec));
 for (const [file, source] of Object.entries(generatedModules())) writeFileSync(join(dist, file), source);
 
 // Both licences (BSD-3-Clause) ask that binary copies reproduce them.
-const uritemplates = execFileSync(go, ["list", "-m", "-f", "{{.Dir}} {{.Version}}", "github.com/jtacoma/uritemplates"], { cwd: root, encoding: "utf8" }).trim().split(" ");
+const uritemplates = runGo(["list", "-m", "-f", "{{.Dir}} {{.Version}}", "github.com/jtacoma/uritemplates"], { cwd: root }).split(" ");
 writeFileSync(
   join(dist, "NOTICES.txt"),
   `endpoint.wasm is a Go program; it contains the Go runtime and standard library, and

@@ -6,7 +6,7 @@
 // Node process.
 
 import { EndpointError, loadError, messageOf, notReady } from "./errors.js";
-import { goRuntime, goVersion } from "./go.js";
+import { goRuntime, goVersion, runState } from "./go.js";
 import { compileText } from "./text.js";
 import { shared } from "./shared.js";
 import { createEndpoint } from "./shim.js";
@@ -106,11 +106,7 @@ function restore({ go, global, random }, instance, section) {
   if (s.go !== goVersion || s.version !== version) {
     throw loadError(`it was pre-initialised by ${s.go} for ${s.version}, its loader is ${goVersion}'s for ${version}: rebuild with one toolchain`);
   }
-  const values = [NaN, 0, null, true, false, global, go];
-  const refs = values.map(() => Infinity);
-  const ids = new Map(values.slice(1).map((v, i) => [v, i + 1]));
-  const pool = [];
-  Object.assign(go, { _inst: instance, mem: new DataView(instance.exports.mem.buffer), _values: values, _goRefCounts: refs, _ids: ids, _idPool: pool, exited: false });
+  const [values, refs, ids, pool] = runState(go, instance, global);
   const val = (r) => (r === null ? undefined : Array.isArray(r) ? r[1] : values[r]);
   // store is wasm_exec.js's storeValue, checked against what Go holds.
   const store = (v, want) => {

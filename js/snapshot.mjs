@@ -19,11 +19,10 @@
 // key it gives; the random state is written afresh at load), and
 // fs, process and path (wasm_exec.js's stubs, as in every runtime).
 
-import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { goSource } from "./go-source.mjs";
+import { goEnv, goSource, wasmExecPrivate } from "./go-source.mjs";
 import { generatedModules } from "./generated.mjs";
 
 /** NAME is the global name main() hangs its API on, fixed at build time. */
@@ -34,9 +33,7 @@ if (!probeFile || !dir || !/^[0-9a-f]{64}$/.test(seedHex ?? "")) {
   console.error("usage: node js/snapshot.mjs probe.wasm dir seed (32 bytes in hex: wasmsnap -seed)");
   process.exit(2);
 }
-const go = process.env.GO || "go";
-const goroot = execFileSync(go, ["env", "GOROOT"], { encoding: "utf8" }).trim();
-const goVersion = execFileSync(go, ["env", "GOVERSION"], { encoding: "utf8" }).trim();
+const [goroot, goVersion] = goEnv("GOROOT", "GOVERSION");
 mkdirSync(dir, { recursive: true });
 const runtimeFile = join(dir, "go.mjs");
 writeFileSync(runtimeFile, goSource(goVersion, readFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), "utf8")));
@@ -123,7 +120,7 @@ function record(seed) {
   wrap("syscall/js.valueLength", (s) => ["length", ref(s + 8)], (s) => [i64(s + 16)]);
   wrap("syscall/js.valueInstanceOf", (s) => ["instanceOf", ref(s + 8), ref(s + 16)], (s) => [mem().getUint8(s + 24)]);
   // Go reads a string's bytes in two steps; the replay checks the string.
-  wrap("syscall/js.valuePrepareString", (s) => ["prepare", ref(s + 8)], (s) => [ref(s + 16), new TextDecoder().decode(go._values[ref(s + 16)])]);
+  wrap("syscall/js.valuePrepareString", (s) => ["prepare", ref(s + 8)], (s) => [ref(s + 16), new TextDecoder().decode(wasmExecPrivate.values(go)[ref(s + 16)])]);
   wrap("syscall/js.valueLoadString", () => null);
   function ok(a) {
     if (mem().getUint8(a + 8) !== 1) fail("a call of Go's start threw");
@@ -143,7 +140,7 @@ function record(seed) {
   const opsOfStart = ops.length;
   prepare(inst);
   if (ops.length !== opsOfStart) fail("the calls that prepare the module called JavaScript through Go");
-  if (go._scheduledTimeouts.size || go._pendingEvent) fail("a timer or an event is pending once main() blocks");
+  if (wasmExecPrivate.pending(go)) fail("a timer or an event is pending once main() blocks");
   if (seedAddr === null) fail("the runtime read no random seed");
   const globals = Array.from({ length: 8 }, (_, i) => {
     const v = inst.exports[`wasmpost.global${i}`]?.value;
@@ -199,7 +196,7 @@ if (JSON.stringify(a.ops) !== JSON.stringify(b.ops) || a.seedAddr !== b.seedAddr
 }
 // The values Go's start left in the value table, beyond wasm_exec.js's
 // own seven: the loader checks that its replay gives as many.
-const table = a.go._values.length;
+const table = wasmExecPrivate.values(a.go).length;
 const start = { go: goVersion, name: NAME, ops: a.ops, table, version: a.api.version };
 writeFileSync(join(dir, "state.json"), JSON.stringify({ globals: a.globals, seedAddr: a.seedAddr, seed: seedHex, start }, null, 1) + "\n");
 writeFileSync(join(dir, "memory.a"), a.memory);

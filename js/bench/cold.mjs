@@ -14,12 +14,13 @@
 // Targets: endpoint-wasm's first call at most 0.95× the floor module's in
 // Chromium and 0.6× in Node (FLOOR_MARGIN).
 // Usage: node js/bench/cold.mjs [runs] (default 15, BENCH_QUICK=1 5; COLD_RUNS also works)
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { goEnv } from "../go-source.mjs";
 import { launch, serve } from "../test/browser.js";
 import { ratioText } from "./report.js";
 import { brotliSize } from "./size.mjs";
@@ -86,7 +87,7 @@ const PAGES = {
  * its Node entry does). Both mark the parts endpoint-wasm's loader marks.
  */
 function floorModules() {
-  const goroot = execFileSync(process.env.GO || "go", ["env", "GOROOT"], { encoding: "utf8" }).trim();
+  const [goroot] = goEnv("GOROOT");
   const wasmExec = readFileSync(join(goroot, "lib", "wasm", "wasm_exec.js"), "utf8");
   return {
     "floor.js": `${wasmExec}

@@ -136,7 +136,7 @@ func directBody(body []byte) ([]byte, int, error) {
 // isJump reports whether code[k] ends a jump as Go writes it: "i32.const k;
 // local.set 0; br".
 func isJump(code []instr, k int) bool {
-	return k >= 2 && code[k].op == opBr && code[k-1].op == opLocalSet && code[k-1].arg == 0 && code[k-2].op == opI32Const
+	return k >= 2 && code[k].op == opBr && code[k-1].op == opLocalSet && code[k-1].arg == localPCB && code[k-2].op == opI32Const
 }
 
 // pcbSetsAreDead reports whether a direct branch's set of PC_B is dead:
@@ -149,7 +149,7 @@ func pcbSetsAreDead(code []instr, loop int) bool {
 	walk(code, func(k int, open []int) {
 		switch in := code[k]; in.op {
 		case opLocalGet, opLocalTee:
-			if in.arg == 0 {
+			if in.arg == localPCB {
 				reads++
 			}
 		case opBr, opBrIf:
@@ -198,7 +198,7 @@ func dispatch(code []instr) (table []uint32, places []int, ok bool) {
 	for k < len(code) && code[k].op != opBrTable {
 		k++
 	}
-	if k < 2 || k == len(code) || code[k-1].op != opLocalGet || code[k-1].arg != 0 {
+	if k < 2 || k == len(code) || code[k-1].op != opLocalGet || code[k-1].arg != localPCB {
 		return nil, nil, false
 	}
 	first := k - 1

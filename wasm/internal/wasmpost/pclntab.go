@@ -7,32 +7,6 @@ import (
 	"fmt"
 )
 
-// pclnMagic is the first word of runtime.pcHeader since Go 1.20.
-const pclnMagic = 0xfffffff1
-
-// pcHeaderSize is the size of runtime.pcHeader; moduledataSize, of the
-// part of runtime.moduledata the rewrite reads (up to and including ftab).
-const (
-	pcHeaderSize   = 72
-	moduledataSize = 152
-)
-
-// funcSize is the size of runtime._func before its pcdata and funcdata
-// offsets.
-const funcSize = 44
-
-// Offsets of runtime._func's fields.
-const (
-	funcEntryOff  = 0
-	funcNameOff   = 4
-	funcPcsp      = 16
-	funcPcfile    = 20
-	funcPcln      = 24
-	funcNpcdata   = 28
-	funcCuOffset  = 32
-	funcNfuncdata = 43
-)
-
 // span is a table in the memory image: its address and size in bytes.
 type span struct{ addr, size int }
 
@@ -68,7 +42,7 @@ func findPclntab(mem []byte) (*pclntab, error) {
 	if err != nil {
 		return nil, err
 	}
-	nfunc := u64(mem, hdr+8)
+	nfunc := u64(mem, hdr+pcHeaderNfunc)
 	if nfunc == 0 || nfunc > uint64(len(mem))/funcSize {
 		return nil, fmt.Errorf("pcHeader at %#x: %d functions", hdr, nfunc)
 	}
@@ -78,8 +52,9 @@ func findPclntab(mem []byte) (*pclntab, error) {
 	names := []string{"funcnametab", "cutab", "filetab", "pctab", "pclntable"}
 	tables := []*span{&t.funcnametab, &t.cutab, &t.filetab, &t.pctab, &t.pclntable}
 	for i, s := range tables {
-		off := u64(mem, hdr+32+8*i)
-		p, n, c := u64(mem, md+8+24*i), u64(mem, md+16+24*i), u64(mem, md+24+24*i)
+		off := u64(mem, hdr+pcHeaderFuncnames+8*i)
+		f := md + moduledataFuncnames + 24*i
+		p, n, c := u64(mem, f), u64(mem, f+8), u64(mem, f+16)
 		if i == 1 && n < 1<<32 {
 			n, c = n*4, c*4 // cutab is a []uint32
 		}
@@ -91,7 +66,7 @@ func findPclntab(mem []byte) (*pclntab, error) {
 			return nil, fmt.Errorf("moduledata at %#x: %s and %s overlap or are out of order", md, names[i-1], names[i])
 		}
 	}
-	p, n := u64(mem, md+128), u64(mem, md+136)
+	p, n := u64(mem, md+moduledataFtab), u64(mem, md+moduledataFtab+8)
 	if p != uint64(t.pclntable.addr) || n != uint64(t.nfunc)+1 || n*8 > uint64(t.pclntable.size) {
 		return nil, fmt.Errorf("moduledata at %#x: ftab is not the head of pclntable with nfunc+1 entries", md)
 	}
@@ -117,7 +92,7 @@ func findHeader(mem []byte) (hdr, md int, err error) {
 			continue
 		}
 		needle := binary.LittleEndian.AppendUint64(nil, uint64(i))
-		needle = binary.LittleEndian.AppendUint64(needle, uint64(i)+u64(mem, i+32))
+		needle = binary.LittleEndian.AppendUint64(needle, uint64(i)+u64(mem, i+pcHeaderFuncnames))
 		for j := 0; ; {
 			k := bytes.Index(mem[j:], needle)
 			if k < 0 {

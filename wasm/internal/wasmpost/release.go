@@ -1,10 +1,115 @@
 package wasmpost
 
+// What the rewrite and the snapshot know of one Go release, in one place,
+// each fact with where in Go's source it comes from (paths under
+// $(go env GOROOT)/src). The loader's side, what it knows of the release's
+// lib/wasm/wasm_exec.js, is js/go-source.mjs, whose GO_RELEASE a test holds
+// to GoRelease. To move to a new release, follow the checklist in
+// docs/design.md ("Upgrading Go").
+
 // GoRelease is the one Go release this package and the loader are written
-// for: the layout of pclntab that the rewrite reads (runtime.pcHeader,
-// runtime.moduledata and runtime._func), the dispatch loops the jumps'
-// rewrite recognises, and the WebAssembly ABI the snapshot records (Go's
-// globals, run and resume, wasm_exec.js's value table, which js/load.js
-// rebuilds). A module made by another release is refused. To move to a new
-// release, follow the checklist in docs/design.md ("Upgrading Go").
+// for. A module made by another release is refused (checkGoVersion,
+// checkABI), since every fact below may have changed with it.
 const GoRelease = "go1.27"
+
+// runtime.pcHeader (runtime/symtab.go; written by
+// cmd/link/internal/ld/pcln.go, generatePCHeader): its magic, its size, and
+// the offsets of nfunc and of funcnameOffset, which cuOffset, filetabOffset,
+// pctabOffset and pclnOffset follow, a word each.
+const (
+	pclnMagic         = 0xfffffff1 // internal/abi.Go120PCLnTabMagic, the current one
+	pcHeaderSize      = 72
+	pcHeaderNfunc     = 8
+	pcHeaderFuncnames = 32
+)
+
+// runtime.moduledata (runtime/symtab.go; written by
+// cmd/link/internal/ld/symtab.go): the part the rewrite reads, from its
+// first field, pcHeader, to ftab. funcnametab, cutab, filetab, pctab and
+// pclntable follow pcHeader, a slice (three words) each, then ftab.
+const (
+	moduledataSize      = 152
+	moduledataFuncnames = 8
+	moduledataFtab      = 128
+)
+
+// runtime._func (runtime/runtime2.go; written by
+// cmd/link/internal/ld/pcln.go, writeFuncs): its size before its pcdata and
+// funcdata offsets, and the offsets of the fields the rewrite reads.
+const (
+	funcSize      = 44
+	funcEntryOff  = 0
+	funcNameOff   = 4
+	funcPcsp      = 16
+	funcPcfile    = 20
+	funcPcln      = 24
+	funcNpcdata   = 28
+	funcCuOffset  = 32
+	funcNfuncdata = 43
+)
+
+// funcValueOffset is the PC_F of the module's first function
+// (cmd/link/internal/wasm/asm.go, funcValueOffset): a function's index
+// among the module's own functions is its entry in pclntab's ftab less this.
+const funcValueOffset = 0x1000
+
+// localPCB is the local that holds PC_B, the place a function's dispatch
+// loop goes to (cmd/internal/obj/wasm/wasmobj.go, which writes the loop and
+// every jump as "i32.const k; local.set PC_B; br <loop>"). The shape of the
+// loop that jumps.go recognises, and the instructions it decodes
+// (instructions: WebAssembly 1.0 with sign extension, saturating
+// conversions and bulk memory), are wasmobj.go's too. Go 1.27's wasmobj.go
+// can also write vector (0xfd) instructions, for its SIMD intrinsics only;
+// the module uses none, and the rewrite refuses a function that holds one.
+const localPCB = 0
+
+// goGlobals are the module's mutable globals as Go's linker declares them
+// (cmd/link/internal/wasm/asm.go, writeGlobalSec), in order: the stack
+// pointer, the closure context, the current g, the four result registers
+// and the flag that unwinds to JavaScript.
+var goGlobals = []struct {
+	name string
+	typ  byte // i32 0x7f, i64 0x7e
+}{{"SP", 0x7f}, {"CTXT", 0x7e}, {"g", 0x7e}, {"RET0", 0x7e}, {"RET1", 0x7e}, {"RET2", 0x7e}, {"RET3", 0x7e}, {"PAUSE", 0x7f}}
+
+// goExports are the exports of the ABI (cmd/link/internal/wasm/asm.go,
+// writeExportSec): a snapshot is resumed, never run.
+var goExports = []string{"run", "resume", "getsp", "mem"}
+
+// gojsImports are the functions of lib/wasm/wasm_exec.js's gojs object
+// (the runtime's and syscall/js's //go:wasmimport gojs declarations) that
+// the loader knows; a module importing another is refused.
+var gojsImports = []string{
+	"runtime.wasmExit", "runtime.wasmWrite", "runtime.resetMemoryDataView", "runtime.nanotime1",
+	"runtime.walltime", "runtime.scheduleTimeoutEvent", "runtime.clearTimeoutEvent", "runtime.getRandomData",
+	"syscall/js.finalizeRef", "syscall/js.stringVal", "syscall/js.valueGet", "syscall/js.valueSet",
+	"syscall/js.valueDelete", "syscall/js.valueIndex", "syscall/js.valueSetIndex", "syscall/js.valueCall",
+	"syscall/js.valueInvoke", "syscall/js.valueNew", "syscall/js.valueLength", "syscall/js.valuePrepareString",
+	"syscall/js.valueLoadString", "syscall/js.valueInstanceOf", "syscall/js.copyBytesToGo",
+	"syscall/js.copyBytesToJS", "debug",
+}
+
+// The runtime's random state, which FindRandom finds and the loader makes
+// fresh. internal/chacha8rand.State (internal/chacha8rand/chacha8.go): a
+// buffer of 32 words and a seed of 4 (chacha8Len bytes), then the counters
+// i, n and c (chacha8Counters bytes; n is 32, or 28 once the last four
+// words went to reseeding). runtime.m (runtime/runtime2.go) holds its
+// State, then, at mCheaprand from it (the State padded to a word),
+// cheaprand, a uint32 since Go 1.27, and cheaprand64, a uint64 after it:
+// the cheap generators (runtime/rand.go, mrandinit), mCheaprandLen bytes
+// with the padding between them. On WebAssembly cheaprand and
+// cheaprandu64 read cheaprand alone (runtime/rand.go); cheaprand64 is made
+// fresh too, since mrandinit seeds it.
+const (
+	chacha8Len      = 288
+	chacha8Counters = 12
+	mCheaprand      = 304
+	mCheaprandLen   = 16
+)
+
+// runtime.g (runtime/runtime2.go) starts with its stack, runtime.stack
+// (runtime/stack.go): lo, then hi, a word each. DeadStack reads them.
+const (
+	gStackLo = 0
+	gStackHi = 8
+)

@@ -24,29 +24,6 @@ import (
 // module.
 const StartSection = "endpoint-wasm.start"
 
-// goGlobals are the module's mutable globals as Go's linker declares them,
-// in order: the stack pointer, the closure context, the current g, the
-// four result registers and the flag that unwinds to JavaScript.
-var goGlobals = []struct {
-	name string
-	typ  byte // i32 0x7f, i64 0x7e
-}{{"SP", 0x7f}, {"CTXT", 0x7e}, {"g", 0x7e}, {"RET0", 0x7e}, {"RET1", 0x7e}, {"RET2", 0x7e}, {"RET3", 0x7e}, {"PAUSE", 0x7f}}
-
-// goExports are the exports of the ABI: a snapshot is resumed, never run.
-var goExports = []string{"run", "resume", "getsp", "mem"}
-
-// gojsImports are the functions of wasm_exec.js's gojs object that the
-// loader knows; a module importing another is refused.
-var gojsImports = []string{
-	"runtime.wasmExit", "runtime.wasmWrite", "runtime.resetMemoryDataView", "runtime.nanotime1",
-	"runtime.walltime", "runtime.scheduleTimeoutEvent", "runtime.clearTimeoutEvent", "runtime.getRandomData",
-	"syscall/js.finalizeRef", "syscall/js.stringVal", "syscall/js.valueGet", "syscall/js.valueSet",
-	"syscall/js.valueDelete", "syscall/js.valueIndex", "syscall/js.valueSetIndex", "syscall/js.valueCall",
-	"syscall/js.valueInvoke", "syscall/js.valueNew", "syscall/js.valueLength", "syscall/js.valuePrepareString",
-	"syscall/js.valueLoadString", "syscall/js.valueInstanceOf", "syscall/js.copyBytesToGo",
-	"syscall/js.copyBytesToJS", "debug",
-}
-
 // global is one entry of the global section.
 type global struct {
 	typ, mut byte
@@ -313,17 +290,18 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 // address of the 32-byte seed that the runtime read with getRandomData
 // (runtime.globalRand.seed): the chacha8 state after it, and each other
 // chacha8 state and per-m cheap generator that differs between the two
-// (the m's, runtime.m.chacha8 and cheaprand), recognised by its layout:
-// 256 bytes of buffer and 32 of seed that differ, then the counters i, n
-// and c, equal, with n 32 or 28 and i at most n. It returns the ranges to
-// fill afresh: the buffers and seeds, and the cheap generators.
+// (the m's, runtime.m.chacha8, cheaprand and cheaprand64), recognised by
+// its layout (release.go): 256 bytes of buffer and 32 of seed that differ,
+// then the counters i, n and c, equal, with n 32 or 28 and i at most n. It
+// returns the ranges to fill afresh: the buffers and seeds, and the cheap
+// generators.
 func FindRandom(a, b []byte, seedAddr uint32) ([]Range, error) {
 	if len(a) != len(b) {
 		return nil, errors.New("memories of different sizes")
 	}
-	const stateLen, counters = 288, 12
+	const stateLen, counters = chacha8Len, chacha8Counters
 	isState := func(addr int) bool {
-		if addr < 0 || addr+stateLen+counters+16 > len(a) {
+		if addr < 0 || addr+mCheaprand+mCheaprandLen > len(a) {
 			return false
 		}
 		ca, cb := a[addr+stateLen:addr+stateLen+counters], b[addr+stateLen:addr+stateLen+counters]
@@ -348,11 +326,12 @@ func FindRandom(a, b []byte, seedAddr uint32) ([]Range, error) {
 		if addr == global || !isState(addr) {
 			continue
 		}
-		cheap := addr + 304 // runtime.m.cheaprand, after chacha8 and its padding
-		if bytes.Equal(a[cheap:cheap+8], b[cheap:cheap+8]) {
-			return nil, fmt.Errorf("chacha8 state at %#x without a cheaprand after it (runtime.m's layout changed?)", addr)
+		cheap := addr + mCheaprand // runtime.m.cheaprand and cheaprand64
+		differs := func(at, n int) bool { return !bytes.Equal(a[at:at+n], b[at:at+n]) }
+		if !differs(cheap, 4) || !differs(cheap+mCheaprandLen-8, 8) {
+			return nil, fmt.Errorf("chacha8 state at %#x without cheaprand and cheaprand64 after it (runtime.m's layout changed?)", addr)
 		}
-		fresh = append(fresh, Range{uint32(addr), stateLen}, Range{uint32(cheap), 8})
+		fresh = append(fresh, Range{uint32(addr), stateLen}, Range{uint32(cheap), mCheaprandLen})
 		addr += stateLen
 	}
 	if len(fresh) != 3 {
@@ -371,10 +350,10 @@ func DeadStack(mem []byte, globals []uint64) (Range, error) {
 		return Range{}, fmt.Errorf("%d global values", len(globals))
 	}
 	sp, g := globals[0], globals[2]
-	if g+16 > uint64(len(mem)) {
+	if g+gStackHi+8 > uint64(len(mem)) {
 		return Range{}, fmt.Errorf("g at %#x outside memory", g)
 	}
-	lo, hi := binary.LittleEndian.Uint64(mem[g:]), binary.LittleEndian.Uint64(mem[g+8:])
+	lo, hi := binary.LittleEndian.Uint64(mem[g+gStackLo:]), binary.LittleEndian.Uint64(mem[g+gStackHi:])
 	if !(lo < sp && sp <= hi && hi <= uint64(len(mem)) && hi-lo <= 1<<20) {
 		return Range{}, fmt.Errorf("SP %#x is not in the stack [%#x, %#x) of g at %#x (runtime.g's layout changed?)", sp, lo, hi, g)
 	}
@@ -486,11 +465,6 @@ func isPackageInit(name string) bool {
 	}
 	return true
 }
-
-// funcValueOffset is the PC_F of the module's first function (Go's linker,
-// cmd/link/internal/wasm): a function's index among the module's own
-// functions is its entry in pclntab's ftab less this.
-const funcValueOffset = 0x1000
 
 // dropInits replaces the bodies of the package initialisers
 // (isPackageInit) by `unreachable`, the names found through pclntab in

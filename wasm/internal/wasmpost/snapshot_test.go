@@ -3,6 +3,7 @@ package wasmpost
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -187,19 +188,26 @@ func TestFindRandom(t *testing.T) {
 			binary.LittleEndian.PutUint32(mem[at+292:], 32) // n
 			binary.LittleEndian.PutUint32(mem[at+296:], 4)  // c
 		}
-		fill(m0+304, 8)
-		fill(7000, 64) // a map laid out by a seed: differs, but is no state
+		fill(m0+304, 4) // cheaprand
+		fill(m0+312, 8) // cheaprand64
+		fill(7000, 64)  // a map laid out by a seed: differs, but is no state
 	}
 	got, err := FindRandom(mems[0], mems[1], seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Range{{seed + 32, 288}, {m0, 288}, {m0 + 304, 8}}
+	want := []Range{{seed + 32, 288}, {m0, 288}, {m0 + 304, 16}}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Errorf("ranges %v, want %v", got, want)
 	}
 	if _, err := FindRandom(mems[0], mems[1], seed+8); err == nil {
 		t.Error("a seed address with no state after it was taken")
+	}
+	// runtime.m as Go 1.26 laid it out: one cheaprand, a uint64, at 304.
+	old := slices.Clone(mems[1])
+	copy(old[m0+312:m0+320], mems[0][m0+312:m0+320])
+	if _, err := FindRandom(mems[0], old, seed); err == nil || !strings.Contains(err.Error(), "without cheaprand and cheaprand64") {
+		t.Errorf("error %v, want one saying cheaprand64 was not found", err)
 	}
 	clear(mems[1][m0 : m0+400])
 	copy(mems[1][m0:m0+400], mems[0][m0:m0+400])
