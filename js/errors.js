@@ -3,26 +3,13 @@
 
 import { shared } from "./shared.js";
 
-// The codes of EndpointError, written here alone on this side: the
-// engine's (core/internal/engine/errors.go, which a Go test holds these and
-// index.d.ts's ErrorCode to) and the two of loading the module. Each is its
-// own constant, so that a bundle carries only those the shim throws.
-export const ERR_INVALID_ARGUMENT = "ERR_INVALID_ARGUMENT";
-export const ERR_INVALID_ROUTE = "ERR_INVALID_ROUTE";
-export const ERR_UNSUPPORTED_METHOD = "ERR_UNSUPPORTED_METHOD";
-export const ERR_MISSING_URL = "ERR_MISSING_URL";
-export const ERR_INVALID_TEMPLATE = "ERR_INVALID_TEMPLATE";
-export const ERR_INVALID_PARAMETER = "ERR_INVALID_PARAMETER";
-export const ERR_BODY_NOT_ALLOWED = "ERR_BODY_NOT_ALLOWED";
-export const ERR_INVALID_HEADER = "ERR_INVALID_HEADER";
-export const ERR_MISSING_PARAMETER = "ERR_MISSING_PARAMETER";
-export const ERR_INTERNAL = "ERR_INTERNAL";
-export const ERR_NOT_INITIALIZED = "ERR_NOT_INITIALIZED";
-export const ERR_WASM_LOAD = "ERR_WASM_LOAD";
-// (the end of the codes)
+// The codes this side throws are written here alone, each in the one
+// function that throws it: index.d.ts's ErrorCode lists every code, the
+// engine's (core/internal/engine/errors.go) and the two of loading the
+// module, and a Go test holds both to the engine's.
 
 /**
- * Thrown for bad input. `code` is one of the codes above; `field` names the option at
+ * Thrown for bad input. `code` is one of index.d.ts's ErrorCode; `field` names the option at
  * fault ("route", "headers.accept", ...); `rule` is the id of the entry of
  * docs/behaviour.md the input broke ("D32", or "spec rule 4"), "" when no
  * input did (the module could not load). The message starts with
@@ -41,12 +28,12 @@ export const EndpointError = (shared.EndpointError ??= class EndpointError exten
 
 /** invalidArgument is the error of an option the shim cannot take, breaking rule (D28 for one of the wrong type). */
 export function invalidArgument(field, what, rule = "D28") {
-  return new EndpointError(ERR_INVALID_ARGUMENT, `endpoint: ${field}: ${what}`, field, rule);
+  return new EndpointError("ERR_INVALID_ARGUMENT", `endpoint: ${field}: ${what}`, field, rule);
 }
 
 /** internalError is the error of a bug, caught: the next call works (D29). */
 export function internalError(what) {
-  return new EndpointError(ERR_INTERNAL, `endpoint: ${what}`, "", "D29");
+  return new EndpointError("ERR_INTERNAL", `endpoint: ${what}`, "", "D29");
 }
 
 /**
@@ -66,7 +53,7 @@ export function unreadable(field, what, thrown, rule = "D28") {
  * a person can act on; the error it comes from, if any, is its `cause`.
  */
 export function loadError(what, cause) {
-  const e = new EndpointError(ERR_WASM_LOAD, `endpoint: cannot load endpoint.wasm: ${what}`, "");
+  const e = new EndpointError("ERR_WASM_LOAD", `endpoint: cannot load endpoint.wasm: ${what}`, "");
   if (cause !== undefined) e.cause = cause;
   return e;
 }
@@ -78,7 +65,7 @@ export function loadError(what, cause) {
  */
 export function notReady(hint, failure) {
   const why = failure ? `loading failed (${failure.message.replace(/^endpoint: /, "")})` : hint;
-  const e = new EndpointError(ERR_NOT_INITIALIZED, `endpoint: not initialized: ${why}`, "");
+  const e = new EndpointError("ERR_NOT_INITIALIZED", `endpoint: not initialized: ${why}`, "");
   if (failure) e.cause = failure;
   return e;
 }

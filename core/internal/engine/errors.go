@@ -8,7 +8,8 @@ import (
 // Code classifies an Error. The values are the ERR_* names of docs/behaviour.md
 // (D28); the JavaScript EndpointError carries the same string in .code.
 // They are written here alone: package core's sentinels are made from them,
-// and js/errors.js's codes are held to them by TestJavaScriptCodesAreTheEngines.
+// and index.d.ts's ErrorCode and the codes js/errors.js throws are held to them
+// by TestJavaScriptCodesAreTheEngines.
 type Code string
 
 // The error codes. Each names one kind of bad input, but CodeInternal.

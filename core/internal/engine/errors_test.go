@@ -141,8 +141,9 @@ var jsCodes = []string{"ERR_NOT_INITIALIZED", "ERR_WASM_LOAD"}
 
 var codeLiteral = regexp.MustCompile(`"(ERR_[A-Z_]+)"`)
 
-// TestJavaScriptCodesAreTheEngines holds js/errors.js's codes and
-// index.d.ts's ErrorCode to the engine's codes and the two of loading.
+// TestJavaScriptCodesAreTheEngines holds index.d.ts's ErrorCode to the
+// engine's codes and the two of loading, and the codes js/errors.js throws
+// to that list.
 func TestJavaScriptCodesAreTheEngines(t *testing.T) {
 	var want []string
 	for _, c := range codes {
@@ -150,26 +151,35 @@ func TestJavaScriptCodesAreTheEngines(t *testing.T) {
 	}
 	want = append(want, jsCodes...)
 	slices.Sort(want)
-	for _, c := range []struct{ file, start, end string }{
-		{"js/errors.js", "// The codes of EndpointError", "// (the end of the codes)"},
-		{"js/index.d.ts", "export type ErrorCode =", ";"},
-	} {
-		data, err := os.ReadFile(filepath.Join(repoRoot, c.file))
+	read := func(file string) string {
+		data, err := os.ReadFile(filepath.Join(repoRoot, file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, table, ok := strings.Cut(string(data), c.start)
-		table, _, ok2 := strings.Cut(table, c.end)
-		if !ok || !ok2 {
-			t.Fatalf("%s: no %q ... %q", c.file, c.start, c.end)
-		}
-		var got []string
-		for _, m := range codeLiteral.FindAllStringSubmatch(table, -1) {
+		return string(data)
+	}
+	literals := func(text string) (got []string) {
+		for _, m := range codeLiteral.FindAllStringSubmatch(text, -1) {
 			got = append(got, m[1])
 		}
 		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s lists %v, want %v", c.file, got, want)
+		return slices.Compact(got)
+	}
+	_, table, ok := strings.Cut(read("js/index.d.ts"), "export type ErrorCode =")
+	table, _, ok2 := strings.Cut(table, ";")
+	if !ok || !ok2 {
+		t.Fatal("js/index.d.ts: no ErrorCode type")
+	}
+	if got := literals(table); !slices.Equal(got, want) {
+		t.Errorf("js/index.d.ts's ErrorCode lists %v, want %v", got, want)
+	}
+	thrown := literals(read("js/errors.js"))
+	if len(thrown) == 0 {
+		t.Error("js/errors.js throws no code")
+	}
+	for _, c := range thrown {
+		if !slices.Contains(want, c) {
+			t.Errorf("js/errors.js throws %s, which is not a code", c)
 		}
 	}
 }
@@ -195,7 +205,7 @@ func TestCodesAreWrittenOncePerLanguage(t *testing.T) {
 		}
 		checked++
 		for _, m := range codeLiteral.FindAllString(string(data), -1) {
-			t.Errorf("%s writes the code %s: name the constant of %s instead", f, m, map[bool]string{true: "engine.Code", false: "js/errors.js's codes"}[ext == ".go"])
+			t.Errorf("%s writes the code %s: name the constant of %s instead", f, m, map[bool]string{true: "engine.Code", false: "js/errors.js's functions"}[ext == ".go"])
 		}
 	}
 	if checked < 20 {
