@@ -157,6 +157,48 @@ test("demo: a shared link restores every field and never carries a credential (D
   assert.equal(decodeState("#nothing=1"), null);
 });
 
+// A member whose name says token, secret, password or credential, at any
+// depth, in any case ("access_token", "vcs_password", a webhook config's
+// "secret", "credentials"): the catalog records no descriptions, so its
+// names decide.
+const CREDENTIAL_NAME = /token|secret|password|credential/i;
+
+/** credentialLeaves returns [path, value] for each string or number under a credential name in v. */
+function credentialLeaves(v, path = "", under = false) {
+  if (v === null || typeof v !== "object") return under && (typeof v === "string" || typeof v === "number") ? [[path, v]] : [];
+  return Object.entries(v).flatMap(([k, x]) => credentialLeaves(x, `${path}.${k}`, under || CREDENTIAL_NAME.test(k)));
+}
+
+test("demo: the shared link of every catalog operation's example carries none of its credentials' values in clear (D23)", () => {
+  let checked = 0;
+  const names = new Set();
+  for (const op of ops) {
+    const params = exampleParams(op);
+    const leaves = credentialLeaves(params);
+    if (!leaves.length) continue;
+    const hash = encodeState({ route: op.route, params: JSON.stringify(params, null, 2) });
+    const shared = JSON.parse(decodeState(`#${hash}`).params);
+    for (const [path, value] of leaves) {
+      const got = path.split(".").slice(1).reduce((o, k) => o[k], shared);
+      assert.equal(got, "[redacted]", `${op.id}: ${path} is ${JSON.stringify(got)} in the link`);
+      // A value that no other member holds must not be anywhere in the link.
+      const elsewhere = JSON.stringify(params).split(JSON.stringify(value)).length > 2;
+      if (!elsewhere && String(value).length >= 6) assert.ok(!decodeURIComponent(hash).includes(String(value)), `${op.id}: ${path}'s value is in the link`);
+      names.add(path.split(".").at(-1).replace(/^\d+$/, path.split(".").at(-2)));
+      checked++;
+    }
+    // What is not a credential comes back as it was.
+    assert.deepEqual(credentialLeaves(shared).length, leaves.length, op.id);
+  }
+  for (const name of ["credentials", "vcs_password", "secret", "oidc_token", "token", "access_token"]) assert.ok(names.has(name), `no example holds ${name}`);
+  assert.ok(checked > 30, `${checked} credential values checked`);
+  // A credential in a query string typed in the route, its name spelt in any case or percent-encoded.
+  const route = "POST /users/u/packages/npm/p/restore?Token=ghu_tok1;x y&acc%65ss_token=ghu_tok2&page=2#client_secret=tok3";
+  assert.equal(decodeState(`#${encodeState({ route })}`).route, "POST /users/u/packages/npm/p/restore?Token=[redacted]&acc%65ss_token=[redacted]&page=2#client_secret=[redacted]");
+  // JSON that does not parse yet, naming one, is left out.
+  assert.equal(decodeState(`#${encodeState({ route: "GET /x", params: '{"vcs_password": "hunter2' })}`).params, "");
+});
+
 test("demo: the curl and fetch snippets send the request the page shows, byte for byte", async () => {
   const got = [];
   const server = createServer((req, res) => {

@@ -99,13 +99,13 @@ test("demo: the address bar never holds a credential, whatever the field and its
   assert.equal((await state()).baseUrl, " https://ghe.example/api/v3");
   await page.fill("#route", "GET https://u:ghp_tok2@ghe.example/api/v3/user?access_token=ghp_tok3&per_page=1");
   await page.fill("#headers", '{ "Authorization": ["token ghp_tok4"], "x-trace": "1" }');
-  await page.fill("#params", '{ "access_token": "ghp_tok5", "headers": { "authorization": 42 }, "note": "see https://me:ghp_tok6@h.example/" }');
+  await page.fill("#params", '{ "access_token": "ghp_tok5", "headers": { "authorization": 42 }, "note": "see https://me:ghp_tok6@h.example/", "config": { "Secret": "ghp_tok7", "active": true }, "credentials": ["ghp_tok8"] }');
   assert.doesNotMatch(decodeURIComponent(await href()), /ghp_tok/);
   const { route, headers, params } = await state();
   assert.deepEqual({ route, headers, params: JSON.parse(params) }, {
     route: "GET https://ghe.example/api/v3/user?access_token=[redacted]&per_page=1",
     headers: '{"Authorization":"token <ACCESS_TOKEN>","x-trace":"1"}',
-    params: { access_token: "[redacted]", headers: { authorization: "token <ACCESS_TOKEN>" }, note: "see https://h.example/" },
+    params: { access_token: "[redacted]", headers: { authorization: "token <ACCESS_TOKEN>" }, note: "see https://h.example/", config: { Secret: "[redacted]", active: true }, credentials: ["[redacted]"] },
   });
 }));
 

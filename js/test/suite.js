@@ -721,6 +721,17 @@ export const cases = [
     ok(!/c1i3nts3cr3t|acc3sst0k3n/.test(tpl.message) && tpl.message.includes("client_secret=[redacted]"), tpl.message);
     const other = throwsCode(() => mod.endpoint("GET /x", { url: "https://evil.example/?access_token=acc3sst0k3n" }), "ERR_INVALID_ARGUMENT", mod);
     ok(!other.message.includes("acc3sst0k3n"), other.message);
+    // As a browser reads the url: the userinfo runs to the last "@", a query value to "&" or "#".
+    const at = "https://admin:P@ss w0rd9@ghe.corp/api/v3";
+    for (const e of [
+      throwsCode(() => mod.endpoint("GET /x", { url: at }), "ERR_INVALID_ARGUMENT", mod),
+      throwsCode(() => mod.endpoint("GET /x", { baseUrl: at }), "ERR_INVALID_ARGUMENT", mod),
+      throwsCode(() => mod.endpoint.defaults({ url: at + "/x" })("GET https://evil.example/x"), "ERR_INVALID_ARGUMENT", mod),
+    ]) ok(!/w0rd9|admin|P@ss/.test(e.message) && e.message.includes("https://[redacted]@ghe.corp/api/v3"), e.message);
+    for (const url of ["https://evil.example/x?client_secret=abc;SECRETpart&b=1", "https://evil.example/x?client_secret=abc SECRETpart#f"]) {
+      const e = throwsCode(() => mod.endpoint("GET /x", { url }), "ERR_INVALID_ARGUMENT", mod);
+      ok(!/abc|SECRETpart/.test(e.message) && e.message.includes("client_secret=[redacted]"), e.message);
+    }
   }],
   ["toFetch writes a bigint of a JSON body as a number in decimal, and a bigint header in decimal (D5, D12, D22)", (mod) => {
     const big = 2n ** 70n;

@@ -285,7 +285,10 @@ func redact(s string) string {
 // found. An authority is read as URL parsers read it (readAuthority), after
 // "http:" or "https:" with or without slashes; a password holding "/",
 // "?", "#" or white space ends the authority early, so the userinfo runs
-// to an "@" up to maxUserinfo bytes past it. "user:pass@host" without a
+// to the last "@" up to maxUserinfo bytes past it, as a browser reads
+// "https://admin:P@ss w0rd@host". A query value runs to "&" or "#", as
+// URLSearchParams reads it, ";" and white space included; white space
+// outside a value ends the url. "user:pass@host" without a
 // scheme is taken for one too. The expressions of a template ("{owner}",
 // "{?page}") are names, not values, and stay; one that starts a query
 // ("{?a}", "{&a}") or a fragment starts its values; a "{" whose
@@ -298,7 +301,7 @@ func hideURLSecrets(s string) string {
 	}
 	h := hider{s: s}
 	expr := -1     // where the expression under way opened, or -1
-	query := false // in a query string or fragment, up to white space
+	query := false // in a query string or fragment, up to white space outside a value
 	value := -1    // where the literal text of a query value started, or -1
 	// The word before i, for "user:pass@" without a scheme: where it
 	// starts and the last ":" before i, read up to read.
@@ -311,7 +314,7 @@ func hideURLSecrets(s string) string {
 					query = true
 				}
 				expr = -1
-				if query && i+1 < len(s) && !endsQueryValue(s[i+1]) {
+				if query && i+1 < len(s) && !endsQueryValue(s[i+1]) && !isSpace(s[i+1]) {
 					value = i + 1 // literal text after an expression in a value
 				}
 				continue
@@ -322,12 +325,15 @@ func hideURLSecrets(s string) string {
 			expr = -1 // no expression holds c: it was malformed
 		}
 		switch {
-		case c == '{', isSpace(c), c == '#' || c == '?' && !query, query && (c == '&' || c == ';'):
+		case c == '{', isSpace(c) && value < 0, c == '#' || c == '?' && !query, query && c == '&':
+			// A value runs to "&" or "#", as URLSearchParams reads it: ";"
+			// and white space are part of it. White space outside a value
+			// ends the url.
 			h.cut(value, i)
 			value = -1
 			if c == '{' {
 				expr = i
-			} else if c != '&' && c != ';' {
+			} else if c != '&' {
 				query = !isSpace(c)
 			}
 		case query && c == '=' && value < 0:
@@ -351,13 +357,13 @@ func hideURLSecrets(s string) string {
 		case !query && c == ':' && (strings.HasPrefix(s[i:], "://") || httpSchemeBefore(s, i)):
 			a := readAuthority(s, i+1)
 			at := a.host - 1 // the authority's last "@", or before it
-			if at < a.start && strings.IndexByte(s[a.start:a.end], ':') >= 0 {
+			if a.end < len(s) && (at >= a.start || strings.IndexByte(s[a.start:a.end], ':') >= 0) {
 				rest := s[a.end:min(len(s), a.end+maxUserinfo)]
 				if k := strings.Index(rest, "://"); k >= 0 {
 					rest = rest[:k] // another url
 				}
 				if k := strings.LastIndexByte(rest, '@'); k >= 0 {
-					at = a.end + k
+					at = a.end + k // the last "@", as browsers read a userinfo
 				}
 			}
 			i = a.end - 1
@@ -409,7 +415,7 @@ func (h *hider) cut(from, to int) {
 }
 
 // endsQueryValue reports whether c ends the value of a query parameter.
-func endsQueryValue(c byte) bool { return c == '&' || c == ';' || c == '#' || c == '{' || isSpace(c) }
+func endsQueryValue(c byte) bool { return c == '&' || c == '#' || c == '{' }
 
 // Redact returns the caller's text s as the engine's own messages quote it:
 // shortened, without the userinfo and query values of a url in it, and

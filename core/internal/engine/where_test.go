@@ -465,6 +465,26 @@ var secretCases = []whereCase{
 	{name: "a password holding a ? or white space is not quoted, in a route (D23, D6)",
 		route: "GET https://user:pa?s s@ghe.example/api/v3",
 		err:   CodeInvalidRoute, field: "route", lacks: []string{"pa?s", "s s", "user"}},
+	{name: "a password holding an @ and white space is not quoted, as a url option: the userinfo runs to the last @ (D23, D31)",
+		route: "GET /x", options: `{"url":"https://admin:P@ss w0rd9@ghe.corp/api/v3"}`,
+		err: CodeInvalidArgument, field: "url", has: []string{`"https://[redacted]@ghe.corp/api/v3"`}, lacks: []string{"w0rd9", "admin", "P@ss"}},
+	{name: "nor as a baseUrl (D23, D8)",
+		route: "GET /x", options: `{"baseUrl":"https://admin:P@ss w0rd9@ghe.corp/api/v3 "}`,
+		err: CodeInvalidArgument, field: "baseUrl", has: []string{`"https://[redacted]@ghe.corp/api/v3 "`}, lacks: []string{"w0rd9", "admin", "P@ss"}},
+	{name: "nor as the url a layer of defaults set (D23, D31)",
+		layers: []string{`{"url":"https://admin:P@ss w0rd9@ghe.corp/api/v3/x"}`},
+		route:  "GET https://evil.example/x",
+		err:    CodeInvalidArgument, field: "url", has: []string{`"https://[redacted]@ghe.corp/api/v3/x"`}, lacks: []string{"w0rd9", "admin", "P@ss"}},
+	{name: "a query value holding a ; is not quoted: it runs to the next & or # (D23, D31)",
+		route: "GET /x", options: `{"url":"https://evil.example/x?client_secret=abc;SECRETpart&b=1"}`,
+		err: CodeInvalidArgument, field: "url", has: []string{"client_secret=[redacted]&b=[redacted]"}, lacks: []string{"abc", "SECRETpart"}},
+	{name: "nor one holding white space, in a route (D23, D6)",
+		route: "GET /x/{y?client_secret=abc SECRETpart#f",
+		err:   CodeInvalidRoute, field: "route", has: []string{"client_secret=[redacted]#f"}, lacks: []string{"abc", "SECRETpart"}},
+	{name: "nor one in a layer's url (D23, D31)",
+		layers: []string{`{"url":"https://ghe.corp/x?client_secret=abc;SECRETpart m0reS3cret"}`},
+		route:  "GET https://evil.example/x",
+		err:    CodeInvalidArgument, field: "url", has: []string{"client_secret=[redacted]"}, lacks: []string{"abc", "SECRETpart", "m0reS3cret"}},
 }
 
 // hostCases: where a url's authority names no host, or a host that URL
@@ -518,7 +538,7 @@ func TestRedactHidesAURLsUserinfoAndQueryValues(t *testing.T) { // D23
 	for _, c := range []struct{ in, want string }{
 		{"https://api.github.com/x", "https://api.github.com/x"},
 		{"https://u:p@h/x?a=1&b=&c={d}e#f=g", "https://[redacted]@h/x?a=[redacted]&b=&c={d}[redacted]#f=[redacted]"},
-		{"GET https://u@h/x?a=1 extra", "GET https://[redacted]@h/x?a=[redacted] extra"},
+		{"GET https://u@h/x?a=1 extra", "GET https://[redacted]@h/x?a=[redacted]"},
 		{"/x{?a,b}", "/x{?a,b}"},
 		{"/x?a=b?c", "/x?a=[redacted]"},
 		{"user@example.com", "user@example.com"},
@@ -532,6 +552,12 @@ func TestRedactHidesAURLsUserinfoAndQueryValues(t *testing.T) { // D23
 		{"https://u:p q@h/x https://v@k/y", "https://[redacted]@h/x https://[redacted]@k/y"},
 		{"https://h:443/x/a@b", "https://[redacted]@b"},
 		{"https://h/x/a@b", "https://h/x/a@b"},
+		{"https://admin:P@ss w0rd9@ghe.corp/api/v3", "https://[redacted]@ghe.corp/api/v3"},
+		{"/x/{y?client_secret=abc SECRETpart#f", "/x/{y?client_secret=[redacted]#f"},
+		{"https://u@h w@k/x", "https://[redacted]@k/x"},
+		{"/x?client_secret=abc;SECRETpart&b=c d#e=f g", "/x?client_secret=[redacted]&b=[redacted]#e=[redacted]"},
+		{"/x?a&b c https://u:p@h/x", "/x?a&b c https://[redacted]@h/x"},
+		{"/x{?a} https://u:p@h/x", "/x{?a} https://[redacted]@h/x"},
 	} {
 		if got := Redact(c.in); got != c.want {
 			t.Errorf("Redact(%q) = %q, want %q", c.in, got, c.want)
