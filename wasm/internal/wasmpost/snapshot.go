@@ -360,18 +360,22 @@ func DeadStack(mem []byte, globals []uint64) (Range, error) {
 	return Range{uint32(lo), uint32(sp - lo)}, nil
 }
 
-// The runtime's hash key (runtime.hashkey: four words, mixed into the hash
-// of every map key) cannot be made fresh at load: the maps made during Go's
-// start are laid out under it. It is therefore the same in every instance,
-// and public, being in the module. Go's hash for WebAssembly (the wyhash of
-// runtime/hash64.go) multiplies a word of the key XORed with hashkey[1],
-// [2] or [3] by a word mixed with the map's seed; a key holding one of those
-// words makes that product zero whatever the seed, and such keys would
-// collide in every map of every instance. So the build picks the random
-// bytes of its recording run such that each of the three words holds a
-// byte from 0xF8 to 0xFF, which no UTF-8 or WTF-8 text holds: no key the
-// engine hashes (text from JavaScript) can cancel one, and the per-map
-// seed, fresh in every instance, stays in every hash.
+// The runtime's hash key (hashkey of internal/runtime/maps: four words,
+// mixed into the hash of every map key) cannot be made fresh at load: the
+// maps made during Go's start are laid out under it. It is therefore the
+// same in every instance, and public, being in the module. Go's map hash
+// for WebAssembly is the 32-bit one of internal/runtime/maps/runtime_hash32.go
+// (its build tags name wasm, though a wasm pointer is eight bytes). A key
+// of s bytes starts from mix32(seed, s^hashkey[0]), the product of
+// uint32(seed)^hashkey[1] and uint32(s^hashkey[0])^hashkey[2]: for the one
+// length s = uint32(hashkey[0]^hashkey[2]) that product is zero whatever the
+// map's seed, and keys of that length would hash by the public key alone,
+// so that keys chosen to collide would collide in every map of every
+// instance. (The key's bytes are XORed only into words already mixed with
+// the seed, which no chosen bytes can cancel.) So the build picks the
+// random bytes of its recording run such that this length is at least
+// 0xF8000000 bytes: no key the engine hashes is that long, since it reads
+// at most 16 MiB of a call's input, and its memory holds at most 4 GiB.
 
 // chacha8Outputs returns the first n values of Go's chacha8 generator
 // seeded with seed: what runtime.bootstrapRand returns after randinit.
@@ -384,19 +388,11 @@ func chacha8Outputs(seed [32]byte, n int) []uint64 {
 	return out
 }
 
-// SafeHashKey reports whether no word of key[1:] can be eight bytes of
-// UTF-8 or WTF-8 text: each holds a byte from 0xF8 to 0xFF.
+// SafeHashKey reports whether the one key length for which Go's map hash
+// on WebAssembly ignores the map's seed, uint32(key[0]^key[2]), is at
+// least 0xF8000000 bytes, longer than any key can be.
 func SafeHashKey(key [4]uint64) bool {
-	for _, w := range key[1:] {
-		ok := false
-		for i := 0; i < 8; i++ {
-			ok = ok || byte(w>>(8*i)) >= 0xf8
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
+	return uint32(key[0]^key[2]) >= 0xf8000000
 }
 
 // PickSeed returns the random bytes for the recording run: the first of a

@@ -3,6 +3,12 @@ package wasmpost
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"go/build"
+	"hash/maphash"
+	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -235,8 +241,8 @@ func TestDeadStack(t *testing.T) {
 }
 
 // TestHashKey checks that the seed of the recording run gives a hash key
-// no text can cancel, always the same, and that the key is found in a
-// memory that holds it.
+// under which every length of key a map hashes keeps the map's seed, always
+// the same key, and that the key is found in a memory that holds it.
 func TestHashKey(t *testing.T) {
 	seed := PickSeed()
 	if seed != PickSeed() {
@@ -245,9 +251,6 @@ func TestHashKey(t *testing.T) {
 	key := [4]uint64(chacha8Outputs(seed, 4))
 	if !SafeHashKey(key) {
 		t.Errorf("PickSeed's hash key %x is not safe", key)
-	}
-	if SafeHashKey([4]uint64{0, 0xff, 0x6162636465666768, 0xf8 << 56}) {
-		t.Error("a key with a word of ASCII text is safe")
 	}
 	mem := make([]byte, 4096)
 	for i, w := range chacha8Outputs(seed, 8)[2:6] {
@@ -259,6 +262,108 @@ func TestHashKey(t *testing.T) {
 	}
 	if _, _, err := FindHashKey(make([]byte, 4096), seed); err == nil {
 		t.Error("a hash key was found in zeros")
+	}
+}
+
+// strHash32 is Go's map hash of a string on WebAssembly, as
+// internal/runtime/maps/runtime_hash32.go computes it under hashkey.
+func strHash32(hashkey [4]uint64, s string, seed uint64) uint32 {
+	mix := func(a, b uint32) (uint32, uint32) {
+		c := uint64(a^uint32(hashkey[1])) * uint64(b^uint32(hashkey[2]))
+		return uint32(c), uint32(c >> 32)
+	}
+	r4 := func(i int) uint32 { return binary.LittleEndian.Uint32([]byte(s[i : i+4])) }
+	n := len(s)
+	a, b := mix(uint32(seed), uint32(uint64(n)^hashkey[0]))
+	if n == 0 {
+		return a ^ b
+	}
+	p := 0
+	for ; n > 8; n -= 8 {
+		a ^= r4(p)
+		b ^= r4(p + 4)
+		a, b = mix(a, b)
+		p += 8
+	}
+	if n >= 4 {
+		a ^= r4(p)
+		b ^= r4(p + n - 4)
+	} else {
+		b ^= uint32(s[p]) | uint32(s[p+n>>1])<<8 | uint32(s[p+n-1])<<16
+	}
+	a, b = mix(a, b)
+	a, b = mix(a, b)
+	return a ^ b
+}
+
+// TestKeysChosenToCollideUnderAnUnsafeHashKey: under a hash key with
+// uint32(key[0]^key[2]) = 16, a 16-byte key hashes alike whatever the map's
+// seed, so two keys found to collide once collide in every map; SafeHashKey
+// refuses that key, and under PickSeed's the seed changes the hash of those
+// keys of every length.
+func TestKeysChosenToCollideUnderAnUnsafeHashKey(t *testing.T) {
+	unsafeKey := [4]uint64{0x0123456789abcdef, 0xf8f9fafbfcfdfeff, 0x0123456789abcdef ^ 16, 0xfffefdfcfbfaf9f8}
+	if SafeHashKey(unsafeKey) {
+		t.Errorf("a hash key leaving 16-byte keys without the seed is safe")
+	}
+	seen := map[uint32]string{}
+	var k1, k2 string
+	for i := 0; k2 == ""; i++ {
+		k := fmt.Sprintf("key-%012d", i)
+		h := strHash32(unsafeKey, k, 1)
+		if other, ok := seen[h]; ok {
+			k1, k2 = other, k
+		}
+		seen[h] = k
+	}
+	for _, seed := range []uint64{1, 2, 0xdeadbeef, 1 << 40} {
+		if h1, h2 := strHash32(unsafeKey, k1, seed), strHash32(unsafeKey, k2, seed); h1 != h2 {
+			t.Errorf("under seed %#x, %q and %q hash apart (%#x, %#x): the seed was not ignored", seed, k1, k2, h1, h2)
+		}
+	}
+	safe := [4]uint64(chacha8Outputs(PickSeed(), 4))
+	for _, k := range []string{"", "a", "abcd", k1, k1 + k2, strings.Repeat("x", 100)} {
+		if strHash32(safe, k, 1) == strHash32(safe, k, 2) {
+			t.Errorf("under PickSeed's hash key, %q hashes alike under seeds 1 and 2", k)
+		}
+	}
+}
+
+// TestMapHashIsHash32: the hash Go's maps run on WebAssembly, which
+// strHash32 copies, is runtime_hash32.go's: in a WebAssembly build, hashes
+// through the runtime's hasher (hash/maphash) fit in 32 bits; elsewhere, the
+// build of internal/runtime/maps for js/wasm holds that file and computes
+// as strHash32 does.
+func TestMapHashIsHash32(t *testing.T) {
+	if runtime.GOARCH == "wasm" {
+		seed := maphash.MakeSeed()
+		for i := range 1000 {
+			if h := maphash.String(seed, fmt.Sprint("key ", i)); h>>32 != 0 {
+				t.Fatalf("a map hash of 64 bits, %#x: not runtime_hash32.go's", h)
+			}
+		}
+		return
+	}
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH = "js", "wasm"
+	pkg, err := ctx.Import("internal/runtime/maps", "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(pkg.GoFiles, "runtime_hash32.go") || slices.Contains(pkg.GoFiles, "runtime_hash64.go") {
+		t.Fatalf("internal/runtime/maps for js/wasm builds %v", pkg.GoFiles)
+	}
+	src, err := os.ReadFile(filepath.Join(pkg.Dir, "runtime_hash32.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"func memHashFallback(p unsafe.Pointer, seed, s uintptr) uintptr {\n\ta, b := mix32(uint32(seed), uint32(s^hashkey[0]))",
+		"c := uint64(a^uint32(hashkey[1])) * uint64(b^uint32(hashkey[2]))",
+	} {
+		if !bytes.Contains(src, []byte(line)) {
+			t.Errorf("runtime_hash32.go no longer holds %q, which strHash32 copies", line)
+		}
 	}
 }
 

@@ -108,7 +108,7 @@ func snapshot(wasm []byte, dir string) ([]byte, error) {
 	if _, key, err := wasmpost.FindHashKey(a, seed); err != nil {
 		return nil, err
 	} else if !wasmpost.SafeHashKey(key) {
-		return nil, fmt.Errorf("the runtime's hash key %x could be cancelled by text (record with the random bytes of wasmsnap -seed)", key)
+		return nil, fmt.Errorf("the runtime's hash key %x leaves keys of one length to hash without the map's seed (record with the random bytes of wasmsnap -seed)", key)
 	}
 	st := wasmpost.State{Memory: a, Fresh: fresh, MinGap: minGap}
 	for _, g := range rec.Globals {
