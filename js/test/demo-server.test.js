@@ -24,7 +24,7 @@ test("make demo serves the demo page, what it prepared in web/demo/gen/, and dis
       "/", "/web/demo", "/web/demo/", "/web/demo/demo.js", "/web/demo/favicon.svg", "/dist/index.js", "/dist/endpoint.wasm",
       "/web/demo/gen/catalog.json", "/web/demo/gen/reference.js", "/web/demo/gen/rules.html", "/catalog/github-rest.json", "/docs/behaviour.md",
       "/.git", "/.git/HEAD", "/web/demo/..%2f..%2f.git/HEAD", "/web/demo/%2e%2e/%2e%2e/package.json", "/dist/.gitignore",
-      "/package.json", "/README.md", "/Makefile", "/go.mod", "/internal/engine/endpoint.go", "/js/shim.js", "/js/test/suite.js",
+      "/package.json", "/README.md", "/Makefile", "/go.mod", "/core/internal/engine/endpoint.go", "/js/shim.js", "/js/test/suite.js",
       "/node_modules/playwright-core/package.json", "/web/", "/web/demo/%E0", "//evil.example/web/demo",
     ];
     const got = {};
@@ -52,7 +52,7 @@ test("make demo serves the demo page, what it prepared in web/demo/gen/, and dis
       "/README.md": "404 text/plain",
       "/Makefile": "404 text/plain",
       "/go.mod": "404 text/plain",
-      "/internal/engine/endpoint.go": "404 text/plain",
+      "/core/internal/engine/endpoint.go": "404 text/plain",
       "/js/shim.js": "404 text/plain",
       "/js/test/suite.js": "404 text/plain",
       "/node_modules/playwright-core/package.json": "404 text/plain",
