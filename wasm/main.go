@@ -143,27 +143,12 @@ func plain(v js.Value) bool {
 // JavaScript's while reading an argument, or a bug, answered as the
 // exports answer one.
 func panicError(p any) error {
-	if e, ok := p.(js.Error); ok {
-		return bridge.InvalidArgument("options", "a value could not be read: "+thrown(e.Value))
+	if _, ok := p.(js.Error); ok {
+		// What JavaScript threw is not quoted: it may carry a credential
+		// (D23), as the shim's error for it does not quote it either.
+		return bridge.InvalidArgument("options", "could not be read")
 	}
 	return bridge.PanicError(p)
-}
-
-// thrown describes what JavaScript threw: an Error's message, or the value
-// as String() writes it, since a getter may throw 42, null or a Symbol
-// (js.Error's Error would panic on those, inside the recovery).
-func thrown(v js.Value) (s string) {
-	defer func() {
-		if recover() != nil {
-			s = "an exception that cannot be read"
-		}
-	}()
-	if t := v.Type(); t == js.TypeObject || t == js.TypeFunction {
-		if m := get(v, "message"); m.Type() == js.TypeString {
-			return m.String()
-		}
-	}
-	return jsString.Invoke(v).String()
 }
 
 // errorJS answers f as {error: {code, field, message, rule}}.

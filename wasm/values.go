@@ -78,11 +78,18 @@ type call struct {
 // fetch answers the engine's load of handle h: the value written in full
 // into the arena, its members taking the next handles, as the shim's
 // Loader answers it.
-func fetch(h int, arena *[]byte) ([]byte, bool) {
+func fetch(h int, arena *[]byte) (data []byte, ok bool) {
 	c := current
 	if c == nil || h >= len(c.table) {
 		return nil, false
 	}
+	// A getter or a Proxy that throws as the value is read fails the load,
+	// as the shim's Loader fails it, rather than the bridge's call.
+	defer func() {
+		if p := recover(); p != nil {
+			c.loadErr, data, ok = panicError(p), nil, false
+		}
+	}()
 	c.out = &c.lw
 	c.lw.BeginLoad(len(c.table), c.spent)
 	c.record(c.table[h], 2, holdNone)

@@ -121,6 +121,14 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
     const hostile = { get q() { throw thrown; } };
     assert.equal(api.endpoint(undefined, "GET /x", hostile).error.code, "ERR_INVALID_ARGUMENT", "a throwing getter is an error, not the end of the Go program");
   }
+  // A getter that throws as the engine loads a held value fails that call as
+  // endpoint() fails it, quoting nothing of what it threw (D23, D28).
+  const labels = Array.from({ length: 20 }, (_, i) => `l${i}`);
+  Object.defineProperty(labels, 5, { get() { throw new Error("token ghp_0123456789abcdef"); } });
+  const loadFailed = api.endpoint(undefined, "GET /x{?labels}", { labels }).error;
+  assert.deepEqual([loadFailed.code, loadFailed.field, loadFailed.rule], ["ERR_INVALID_ARGUMENT", "options", "D28"]);
+  assert.ok(!loadFailed.message.includes("ghp_"), loadFailed.message);
+  same(api.endpoint(undefined, route, options), mod.endpoint(route, options), "and the next call works");
   // What the shim holds, a member holds: a body value the engine never
   // reads is never read, however large, and comes back as the caller's own
   // (D15, D19, D29).
