@@ -44,12 +44,15 @@ func main() {
 	api.Set("defaults", member(noRoute, bridge.OpDefaults))
 	// DEFAULTS is merge() with nothing to merge, made when it is read: a new
 	// object each time (D2), and no work for a start that never reads it.
-	jsObject.Call("defineProperty", api, "DEFAULTS", map[string]any{
-		"enumerable": true,
-		"get": js.FuncOf(func(js.Value, []js.Value) any {
-			return caller{noDefaults | noRoute, bridge.OpMerge}.call(js.Undefined(), []js.Value{js.Null()})
-		}),
-	})
+	// Its descriptor is built a property at a time rather than from a Go
+	// map, whose order is random: the snapshot step runs Go's start twice
+	// and needs the same JavaScript operations both times.
+	desc := jsObject.New()
+	desc.Set("enumerable", true)
+	desc.Set("get", js.FuncOf(func(js.Value, []js.Value) any {
+		return caller{noDefaults | noRoute, bridge.OpMerge}.call(js.Undefined(), []js.Value{js.Null()})
+	}))
+	jsObject.Call("defineProperty", api, "DEFAULTS", desc)
 	api.Set("version", core.Version)
 	// The toolchain without the experiments it built with (-X:...): the
 	// loader checks it against wasm_exec.js, which is the toolchain's.

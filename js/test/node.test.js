@@ -73,6 +73,9 @@ test("node: the low-level global object main.go sets takes and gives JavaScript 
   const merged = mod.endpoint.merge(route, options);
   same(api.parse(merged), mod.endpoint.parse(merged));
   same(api.DEFAULTS, mod.endpoint.DEFAULTS);
+  const desc = Object.getOwnPropertyDescriptor(api, "DEFAULTS");
+  assert.deepEqual({ ...desc, get: typeof desc.get }, { get: "function", set: undefined, enumerable: true, configurable: false },
+    "DEFAULTS is a getter, listed among the object's keys and not redefinable");
   api.DEFAULTS.headers.accept = "changed";
   same(api.DEFAULTS, mod.endpoint.DEFAULTS, "DEFAULTS is a new object each time it is read (D2)");
 
