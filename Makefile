@@ -75,13 +75,14 @@ WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 
 # After linking, bin/wasmpost (wasm/internal/wasmpost) rewrites the module: its
 # data section in a few segments with the same memory image, pclntab's file
-# and line tables emptied, which only tracebacks read, and jumps forward
-# branching straight to their target rather than through their function's
-# dispatch loop. DEBUG=1 keeps the file and line tables, so that a traceback
-# names files and lines: make build DEBUG=1. The Go tests in Chromium run
-# their modules rewritten the same way.
+# and line tables and its function names emptied, which only tracebacks
+# read (a panic then names no function), and jumps forward branching
+# straight to their target rather than through their function's dispatch
+# loop. DEBUG=1 keeps the file and line tables and the names, so that a
+# traceback names functions, files and lines: make build DEBUG=1. The Go
+# tests in Chromium run their modules rewritten the same way.
 WASMPOST  := bin/wasmpost
-POSTFLAGS := $(if $(DEBUG),-keep-lines)
+POSTFLAGS := $(if $(DEBUG),-keep-lines -keep-names)
 
 # Then Go's start (runtime, package inits, main until it blocks) runs at
 # build time and the module ships pre-initialised (docs/design.md, "How the

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // span is a table in the memory image: its address and size in bytes.
@@ -243,6 +245,106 @@ func StripLines(mem []byte) (int, error) {
 	clear(mem[t.cutab.addr:t.cutab.end()])
 	clear(mem[t.filetab.addr:t.filetab.end()])
 	return zeroed + t.cutab.size + t.filetab.size, nil
+}
+
+// runtimeReadsNames are the function names the runtime compares to decide
+// what it does, not only to print them: the argument maps of reflect's
+// stubs (runtime/stkframe.go, argMapInternal), without which the collector
+// and stack growth would miss the pointers of a call through reflect.MakeFunc
+// or a method value.
+var runtimeReadsNames = []string{"reflect.makeFuncStub", "reflect.methodValueCall"}
+
+// runtimePrefix is the part of the runtime's own functions' names that the
+// runtime reads: which goroutines are its own (runtime/traceback.go,
+// isSystemGoroutine, which the deadlock check and NumGoroutine count by).
+const runtimePrefix = "runtime."
+
+// StripNames empties the function names of pclntab in the memory image mem,
+// which only tracebacks, runtime.FuncForPC and runtime.CallersFrames print:
+// every _func's name becomes "", but for the names the runtime reads
+// (runtimeReadsNames, kept) and the runtime's functions, which share one
+// name, "runtime.", so that the runtime still tells its goroutines from
+// the program's. The names of package initialisers stay for Snapshot,
+// which finds them by name and empties them with their code. Every other
+// byte of funcnametab becomes zero; inlined calls, whose names the inline
+// trees point at, then read "" or their function's kept name. It returns
+// the number of bytes it zeroed.
+func StripNames(mem []byte) (int, error) {
+	t, err := findPclntab(mem)
+	if err != nil {
+		return 0, err
+	}
+	funcs, err := t.functions()
+	if err != nil {
+		return 0, err
+	}
+	tab := mem[t.funcnametab.addr:t.funcnametab.end()]
+	keep := make([]bool, len(tab)) // the bytes of the names kept
+	keepName := func(off uint32, n int) {
+		for i := range n + 1 { // with its NUL
+			keep[int(off)+i] = true
+		}
+	}
+	// empty is the offset of a name that reads "": the NUL of a kept name,
+	// or a byte zeroed below.
+	runtimeName, empty := -1, -1
+	offs := make([]uint32, len(funcs))
+	for i, f := range funcs {
+		off := u32(mem, f.addr+funcNameOff)
+		name, ok := nameAt(tab, off)
+		if !ok {
+			return 0, fmt.Errorf("_func %d at %#x: name not ended in funcnametab", i, f.addr)
+		}
+		switch {
+		case slices.Contains(runtimeReadsNames, name) || isPackageInit(name):
+			keepName(off, len(name))
+		case strings.HasPrefix(name, runtimePrefix):
+			if runtimeName < 0 {
+				// The first runtime function's name, cut to the prefix,
+				// is the name every runtime function shares.
+				runtimeName = int(off)
+				keepName(off, len(runtimePrefix))
+				tab[int(off)+len(runtimePrefix)] = 0
+			}
+			off = uint32(runtimeName)
+		default:
+			if empty < 0 {
+				empty = int(off)
+			}
+			off = ^uint32(0) // no name: set below
+		}
+		offs[i] = off
+	}
+	if runtimeName >= 0 {
+		empty = runtimeName + len(runtimePrefix)
+	}
+	zeroed := 0
+	for i, k := range keep {
+		if !k && tab[i] != 0 {
+			tab[i] = 0
+			zeroed++
+		}
+	}
+	for i, f := range funcs {
+		if offs[i] == ^uint32(0) {
+			offs[i] = uint32(empty)
+		}
+		binary.LittleEndian.PutUint32(mem[f.addr+funcNameOff:], offs[i])
+	}
+	return zeroed, nil
+}
+
+// nameAt returns the name at offset off of funcnametab tab, and whether it
+// ends (with a NUL) inside the table.
+func nameAt(tab []byte, off uint32) (string, bool) {
+	if uint64(off) >= uint64(len(tab)) {
+		return "", false
+	}
+	n := bytes.IndexByte(tab[off:], 0)
+	if n < 0 {
+		return "", false
+	}
+	return string(tab[off : int(off)+n]), true
 }
 
 func u32(mem []byte, a int) uint32 { return binary.LittleEndian.Uint32(mem[a:]) }

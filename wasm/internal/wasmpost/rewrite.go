@@ -14,6 +14,9 @@ type Options struct {
 	// KeepLines keeps pclntab's file and line tables, so that tracebacks and
 	// runtime.Caller name files and lines: a build for debugging.
 	KeepLines bool
+	// KeepNames keeps pclntab's function names, so that tracebacks and
+	// runtime.FuncForPC name functions: a build for debugging.
+	KeepNames bool
 	// MinGap is the shortest run of zero bytes that ends a data segment;
 	// 0 means DefaultMinGap.
 	MinGap int
@@ -24,6 +27,8 @@ type Result struct {
 	SegmentsBefore, SegmentsAfter int
 	// Zeroed is the number of bytes of file and line tables emptied.
 	Zeroed int
+	// NamesZeroed is the number of bytes of function names emptied.
+	NamesZeroed int
 	// DirectJumps is the number of jumps made direct branches (jumps.go).
 	DirectJumps int
 }
@@ -46,13 +51,18 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 	}
 	// pclntab's layout and the dispatch loops of Go's code are those of one
 	// Go release: a module of another is refused.
-	if _, code := m.section(sectionCode); code || !opt.KeepLines {
+	if _, code := m.section(sectionCode); code || !opt.KeepLines || !opt.KeepNames {
 		if err := checkGoVersion(m, GoRelease); err != nil {
 			return nil, res, err
 		}
 	}
 	if !opt.KeepLines {
 		if res.Zeroed, err = StripLines(mem); err != nil {
+			return nil, res, fmt.Errorf("pclntab: %w", err)
+		}
+	}
+	if !opt.KeepNames {
+		if res.NamesZeroed, err = StripNames(mem); err != nil {
 			return nil, res, fmt.Errorf("pclntab: %w", err)
 		}
 	}

@@ -260,13 +260,16 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 		}
 	}
 	m.setSection(sectionGlobal, encodeGlobals(gs))
+	zero := append(slices.Clone(st.Fresh), st.Zero...)
 	if !st.KeepInits {
-		if _, err := dropInits(m, st.Memory); err != nil {
+		_, names, err := dropInits(m, st.Memory)
+		if err != nil {
 			return nil, err
 		}
+		zero = append(zero, names...)
 	}
 	mem := slices.Clone(st.Memory)
-	for _, f := range append(slices.Clone(st.Fresh), st.Zero...) {
+	for _, f := range zero {
 		if uint64(f.Addr)+uint64(f.Len) > uint64(len(mem)) {
 			return nil, fmt.Errorf("range %#x+%d outside memory", f.Addr, f.Len)
 		}
@@ -464,38 +467,42 @@ func isPackageInit(name string) bool {
 
 // dropInits replaces the bodies of the package initialisers
 // (isPackageInit) by `unreachable`, the names found through pclntab in
-// mem, and returns how many bytes that saves.
-func dropInits(m *Module, mem []byte) (int, error) {
+// mem, and returns how many bytes that saves and where their names are in
+// mem: code that can never run again needs no name in a traceback either.
+func dropInits(m *Module, mem []byte) (int, []Range, error) {
 	t, err := findPclntab(mem)
 	if err != nil {
-		return 0, fmt.Errorf("pclntab: %w", err)
+		return 0, nil, fmt.Errorf("pclntab: %w", err)
 	}
 	types, bodies, err := functions(m)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	dead := []byte{0, 0x00, 0x0b} // no locals; unreachable; end
 	saved := 0
+	var names []Range
 	for i := 0; i < t.nfunc; i++ {
 		entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
 		if uint64(off)+funcSize > uint64(t.pclntable.size) {
-			return 0, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
+			return 0, nil, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
 		}
 		idx := int(entry) - funcValueOffset
 		if idx < 0 || idx >= len(bodies) {
-			return 0, fmt.Errorf("ftab entry %d: function %d of %d in the code section", i, idx, len(bodies))
+			return 0, nil, fmt.Errorf("ftab entry %d: function %d of %d in the code section", i, idx, len(bodies))
 		}
-		nameOff := int(u32(t.mem, t.pclntable.addr+int(off)+funcNameOff))
-		names := t.mem[t.funcnametab.addr+nameOff : t.funcnametab.end()]
-		end := bytes.IndexByte(names, 0)
-		if end < 0 {
-			return 0, fmt.Errorf("ftab entry %d: name not ended", i)
+		nameOff := u32(t.mem, t.pclntable.addr+int(off)+funcNameOff)
+		name, ok := nameAt(t.mem[t.funcnametab.addr:t.funcnametab.end()], nameOff)
+		if !ok {
+			return 0, nil, fmt.Errorf("ftab entry %d: name not ended", i)
 		}
-		if isPackageInit(string(names[:end])) && len(bodies[idx]) > len(dead) {
-			saved += len(bodies[idx]) - len(dead)
-			bodies[idx] = dead
+		if isPackageInit(name) {
+			names = append(names, Range{uint32(t.funcnametab.addr) + nameOff, uint32(len(name))})
+			if len(bodies[idx]) > len(dead) {
+				saved += len(bodies[idx]) - len(dead)
+				bodies[idx] = dead
+			}
 		}
 	}
 	m.setFunctions(types, bodies)
-	return saved, nil
+	return saved, names, nil
 }

@@ -1,9 +1,10 @@
 // Command wasmpost rewrites a WebAssembly module made by Go's linker as
 // package wasmpost says: its data section in a few segments, and pclntab's
-// file and line tables emptied unless -keep-lines.
+// file and line tables emptied unless -keep-lines, its function names unless
+// -keep-names.
 //
-//	wasmpost [-keep-lines] [-min-gap n] -o out.wasm in.wasm
-//	wasmpost [-keep-lines] -run prog module [arg ...]
+//	wasmpost [-keep-lines] [-keep-names] [-min-gap n] -o out.wasm in.wasm
+//	wasmpost [-keep-lines] [-keep-names] -run prog module [arg ...]
 //
 // With -run it rewrites module in place, then runs prog with module and the
 // arguments: as go test's -exec, so that the tests run the module rewritten
@@ -28,12 +29,13 @@ func main() {
 	}
 	var opt wasmpost.Options
 	flag.BoolVar(&opt.KeepLines, "keep-lines", false, "keep pclntab's file and line tables (a build for debugging)")
+	flag.BoolVar(&opt.KeepNames, "keep-names", false, "keep pclntab's function names (a build for debugging)")
 	flag.IntVar(&opt.MinGap, "min-gap", 0, "shortest run of zero bytes that ends a data segment (default wasmpost.DefaultMinGap)")
 	out := flag.String("o", "", "write the rewritten module to this file")
 	run := flag.String("run", "", "rewrite the module in place, then run this program with the module and the arguments")
 	flag.Parse()
 	if flag.NArg() < 1 || *run == "" && (*out == "" || flag.NArg() != 1) {
-		fmt.Fprintln(os.Stderr, "usage: wasmpost [-keep-lines] [-min-gap n] -o out.wasm in.wasm\n       wasmpost [-keep-lines] -run prog module [arg ...]")
+		fmt.Fprintln(os.Stderr, "usage: wasmpost [-keep-lines] [-keep-names] [-min-gap n] -o out.wasm in.wasm\n       wasmpost [-keep-lines] [-keep-names] -run prog module [arg ...]")
 		os.Exit(2)
 	}
 	in := flag.Arg(0)
@@ -47,7 +49,7 @@ func main() {
 	if err != nil {
 		log(err)
 	}
-	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables zeroed; %d jumps made direct\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed, res.DirectJumps)
+	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables and %d of function names zeroed; %d jumps made direct\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed, res.NamesZeroed, res.DirectJumps)
 }
 
 // rewrite rewrites the module in file in into file out. It writes out only
