@@ -20,7 +20,7 @@ export function sizes(root) {
 }
 
 /** SIZE_TARGETS: the shipped files held to a size, in bytes with brotli -q 11 (KB = 1,000 bytes). */
-export const SIZE_TARGETS = [["endpoint.wasm", 600 * 1000], ["index.js", 10 * 1000]];
+export const SIZE_TARGETS = [["endpoint.wasm", 540 * 1000], ["index.js", 10 * 1000]];
 
 /** sizeTargets returns [what, met, figure] for each of SIZE_TARGETS, from sizes(root). */
 export function sizeTargets(s) {

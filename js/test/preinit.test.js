@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { START, startOf, withSection } from "./sections.js";
@@ -116,6 +116,15 @@ test("preinit: two builds give the same bytes (wasmsnap and the recording run ov
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("preinit: the shipped module names none of the engine's functions, which make build DEBUG=1 keeps for tracebacks", () => {
+  // bin/postflags holds the rewrite's flags of a DEBUG=1 build; a release build writes none.
+  const flags = existsSync(join(root, "bin/postflags")) ? readFileSync(join(root, "bin/postflags"), "utf8") : "";
+  // A function's name is its package path, a dot and the function; type data names the package without the dot.
+  const names = bytes.toString("latin1").split("github.com/endpoint-wasm/endpoint-wasm/core/internal/engine.").length - 1;
+  if (flags.includes("-keep-names")) assert.ok(names > 100, `a DEBUG=1 build names the engine's functions (${names} names)`);
+  else assert.equal(names, 0, "no name of an engine function in a release build");
 });
 
 test("preinit: a runtime without String.prototype.isWellFormed (before ES2024) restores the module, whose start never read it", () => {

@@ -15,7 +15,7 @@ import (
 // linker's byte for byte.
 func TestFindfunctabIsWrittenByTheStartFunction(t *testing.T) {
 	in := realModule(t)
-	out, m, f := rewrittenWithFill(t, in, Options{KeepLines: true})
+	out, m, f := rewrittenWithFill(t, in, Options{KeepLines: true, KeepNames: true})
 	linked := memoryOf(t, in)
 	if want, _ := findFill(linked); want != f {
 		t.Errorf("fill %+v, want %+v", f, want)

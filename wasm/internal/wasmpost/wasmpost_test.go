@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -119,7 +120,7 @@ func producers(v string) Section {
 func TestRewriteSynthetic(t *testing.T) {
 	segs := []Segment{{4096, []byte{1, 2, 3}}, {4107, []byte{4}}, {30000, []byte{5, 0, 6}}, {60000, []byte{7}}}
 	in := module(1, segs, Section{ID: sectionCustom, Payload: []byte("\x04keep me")})
-	out, res, err := Rewrite(in, Options{KeepLines: true, MinGap: 1000})
+	out, res, err := Rewrite(in, Options{KeepLines: true, KeepNames: true, MinGap: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,10 +149,10 @@ func TestRefused(t *testing.T) {
 		wasm       []byte
 		opt        Options
 	}{
-		{"not wasm", "not a WebAssembly module", []byte("\x7fELF"), Options{KeepLines: true}},
-		{"truncated", "unexpected end", module(1, seg)[:20], Options{KeepLines: true}},
-		{"passive segment", "passive", passive(module(1, seg)), Options{KeepLines: true}},
-		{"beyond memory", "beyond the memory", module(1, []Segment{{pageSize - 1, []byte{1, 2}}}), Options{KeepLines: true}},
+		{"not wasm", "not a WebAssembly module", []byte("\x7fELF"), Options{KeepLines: true, KeepNames: true}},
+		{"truncated", "unexpected end", module(1, seg)[:20], Options{KeepLines: true, KeepNames: true}},
+		{"passive segment", "passive", passive(module(1, seg)), Options{KeepLines: true, KeepNames: true}},
+		{"beyond memory", "beyond the memory", module(1, []Segment{{pageSize - 1, []byte{1, 2}}}), Options{KeepLines: true, KeepNames: true}},
 		{"no producers", "no producers section", module(1, seg), Options{}},
 		{"another Go", "made by go1.99.0", module(1, seg, producers("go1.99.0")), Options{}},
 		{"devel Go", "made by devel " + GoRelease, module(1, seg, producers("devel "+GoRelease+"-abc")), Options{}},
@@ -199,7 +200,7 @@ func realModule(t *testing.T) []byte {
 
 func TestSameMemoryImage(t *testing.T) {
 	in := realModule(t)
-	out, res, err := Rewrite(in, Options{KeepLines: true})
+	out, res, err := Rewrite(in, Options{KeepLines: true, KeepNames: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestSameMemoryImage(t *testing.T) {
 // the _funcs' pcfile and pcln fields, all of which are now zero.
 func TestStripLines(t *testing.T) {
 	in := realModule(t)
-	out, res, err := Rewrite(in, Options{})
+	out, res, err := Rewrite(in, Options{KeepNames: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,6 +264,118 @@ func TestStripLines(t *testing.T) {
 	}
 	if _, err := stripped.functions(); err != nil {
 		t.Errorf("rewritten pclntab: %v", err)
+	}
+}
+
+// names returns the name of every function of the pclntab in mem.
+func names(t *testing.T, mem []byte) []string {
+	t.Helper()
+	tab, err := findPclntab(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs, err := tab.functions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range funcs {
+		name, ok := nameAt(mem[tab.funcnametab.addr:tab.funcnametab.end()], u32(mem, f.addr+funcNameOff))
+		if !ok {
+			t.Fatalf("_func at %#x: name not ended", f.addr)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// TestStripNames checks that a release rewrite leaves no function name but
+// those the runtime reads and those the snapshot needs, that only
+// funcnametab and the _funcs' name offsets changed, and that KeepNames
+// (DEBUG=1) keeps every name.
+func TestStripNames(t *testing.T) {
+	in := realModule(t)
+	kept, _, err := Rewrite(in, Options{KeepLines: true, KeepNames: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, res, err := Rewrite(in, Options{KeepLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := memoryOf(t, in), memoryOf(t, out)
+	if !bytes.Equal(before, memoryOf(t, kept)) {
+		t.Error("KeepNames changed the memory image")
+	}
+	orig, got := names(t, before), names(t, after)
+	if len(orig) != len(got) {
+		t.Fatalf("%d functions, then %d", len(orig), len(got))
+	}
+	seen := map[string]int{}
+	for i, name := range orig {
+		want := ""
+		switch {
+		case slices.Contains(runtimeReadsNames, name) || isPackageInit(name):
+			want = name
+		case strings.HasPrefix(name, "runtime."):
+			want = "runtime."
+		}
+		if got[i] != want {
+			t.Errorf("function %d, %q: named %q, want %q", i, name, got[i], want)
+		}
+		seen[want]++
+	}
+	if seen[""] == 0 || seen["runtime."] == 0 || len(seen) < 3 {
+		t.Errorf("names after the rewrite, by count: %v; want some emptied, some runtime., some kept", seen)
+	}
+	tab, _ := findPclntab(before)
+	funcs, _ := tab.functions()
+	allowed := make(map[int]bool)
+	for _, f := range funcs {
+		for i := range 4 {
+			allowed[f.addr+funcNameOff+i] = true
+		}
+	}
+	for a := range before {
+		inNames := a >= tab.funcnametab.addr && a < tab.funcnametab.end()
+		if before[a] != after[a] && !inNames && !allowed[a] {
+			t.Fatalf("byte at %#x: %#x -> %#x, outside the names", a, before[a], after[a])
+		}
+	}
+	left := 0
+	for _, c := range after[tab.funcnametab.addr:tab.funcnametab.end()] {
+		if c != 0 {
+			left++
+		}
+	}
+	if res.NamesZeroed == 0 || left > tab.funcnametab.size/5 {
+		t.Errorf("zeroed %d bytes of names; %d of %d bytes of funcnametab left", res.NamesZeroed, left, tab.funcnametab.size)
+	}
+}
+
+// TestDropInitsWithoutNames checks that the snapshot step finds the same
+// package initialisers in a module whose names were emptied as in one that
+// keeps them, and that it leaves no name to them.
+func TestDropInitsWithoutNames(t *testing.T) {
+	in := realModule(t)
+	var found [][]Range
+	for _, opt := range []Options{{KeepNames: true}, {}} {
+		out, _, err := Rewrite(in, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Parse(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, ranges, err := dropInits(m, memoryOf(t, out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found = append(found, ranges)
+	}
+	if len(found[0]) == 0 || len(found[0]) != len(found[1]) {
+		t.Errorf("%d package initialisers with names, %d without", len(found[0]), len(found[1]))
 	}
 }
 
@@ -327,12 +440,16 @@ func TestRun(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node")
 	}
-	out, res, err := Rewrite(in, Options{})
+	out, res, err := Rewrite(in, Options{KeepNames: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.DirectJumps < 1000 {
 		t.Errorf("%d jumps made direct", res.DirectJumps)
+	}
+	release, _, err := Rewrite(in, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	run := func(wasm []byte) (stdout, stderr string) {
 		file := filepath.Join(t.TempDir(), "prog.wasm")
@@ -360,6 +477,15 @@ func TestRun(t *testing.T) {
 		if !strings.Contains(e2, want) {
 			t.Errorf("panic of the rewritten module without %q:\n%s", want, e2)
 		}
+	}
+	// Without names the program runs the same (goroutines, the collector,
+	// a recovered panic), and its panic names no function of its own.
+	o3, e3 := run(release)
+	if want := strings.Replace(wantOut, "caller main.main ", "caller  ", 1); o3 != want {
+		t.Errorf("output without names\n%s\nwant\n%s", o3, want)
+	}
+	if !strings.Contains(e3, "panic: the end") || !strings.Contains(e3, "goroutine 1 [running]:") || strings.Contains(e3, "main.") {
+		t.Errorf("panic of the module without names:\n%s", e3)
 	}
 }
 
