@@ -434,7 +434,9 @@ func goroot(t *testing.T) string {
 
 // TestRun runs the module before and after the rewrite in Node: the same
 // output, but for files and lines, and the same panic, function names
-// included, with its jumps forward made direct (jumps.go).
+// included, with its jumps forward made direct (jumps.go); and after the
+// release rewrite, the same output still (the count of goroutines too,
+// which the runtime takes by their names) but for the name of the caller.
 func TestRun(t *testing.T) {
 	in := realModule(t)
 	if _, err := exec.LookPath("node"); err != nil {

@@ -86,6 +86,8 @@ func crash() {
 func main() {
 	fmt.Println("sum", grow(2000))
 	fmt.Println("churn", churn())
+	// The runtime counts its own goroutines out by their names.
+	fmt.Println("goroutines", runtime.NumGoroutine())
 	pc, file, line, _ := runtime.Caller(0)
 	fmt.Println("caller", runtime.FuncForPC(pc).Name(), file, line)
 	crash()
