@@ -247,18 +247,6 @@ func StripLines(mem []byte) (int, error) {
 	return zeroed + t.cutab.size + t.filetab.size, nil
 }
 
-// runtimeReadsNames are the function names the runtime compares to decide
-// what it does, not only to print them: the argument maps of reflect's
-// stubs (runtime/stkframe.go, argMapInternal), without which the collector
-// and stack growth would miss the pointers of a call through reflect.MakeFunc
-// or a method value.
-var runtimeReadsNames = []string{"reflect.makeFuncStub", "reflect.methodValueCall"}
-
-// runtimePrefix is the part of the runtime's own functions' names that the
-// runtime reads: which goroutines are its own (runtime/traceback.go,
-// isSystemGoroutine, which the deadlock check and NumGoroutine count by).
-const runtimePrefix = "runtime."
-
 // StripNames empties the function names of pclntab in the memory image mem,
 // which only tracebacks, runtime.FuncForPC and runtime.CallersFrames print:
 // every _func's name becomes "", but for the names the runtime reads

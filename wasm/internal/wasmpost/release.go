@@ -113,3 +113,17 @@ const (
 	gStackLo = 0
 	gStackHi = 8
 )
+
+// The function names the runtime reads to decide what it does, not only to
+// print them, which StripNames keeps: the names of reflect's stubs, whose
+// argument maps runtime/stkframe.go (argMapInternal) finds by name, without
+// which the collector and stack growth would miss the pointers of a call
+// through reflect.MakeFunc or a method value; and the prefix of the
+// runtime's own functions, by which runtime/traceback.go
+// (isSystemGoroutine) tells the runtime's goroutines from the program's,
+// for the deadlock check and runtime.NumGoroutine. The runtime's other
+// reads of names (runtime/panic.go's panicCheck1, off on wasm;
+// runtime/proc.go's sigprof, on mips and arm; tracebacks) only print them.
+var runtimeReadsNames = []string{"reflect.makeFuncStub", "reflect.methodValueCall"}
+
+const runtimePrefix = "runtime."
