@@ -75,6 +75,8 @@ for (const [name, format] of [["index.js", "esm"], ["init.js", "esm"], ["global.
       // readable sources, which dist/ holds beside it for Node and debuggers.
       minify: true,
       legalComments: "inline",
+      // init.js runs in Node too, where a frozen global object hides these.
+      inject: name === "init.js" ? [join(src, "text-classes.mjs")] : [],
     });
   } finally {
     rmSync(entry);
@@ -92,6 +94,7 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
+  inject: [join(src, "text-classes.mjs")],
   banner: { js: "// endpoint-wasm for Node: js/node.js and the modules it imports, in one file (js/build.mjs)." },
   logLevel: "warning",
 });

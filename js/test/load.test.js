@@ -188,6 +188,62 @@ test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, an
   ] });
 });
 
+test("node: init() given a module once it has loaded another refuses it, naming the module loaded; given the same module, it resolves to the same engine", () => {
+  const r = node(`
+    import { readFileSync } from "node:fs";
+    import { init } from "./dist/init.js";
+    const module = new WebAssembly.Module(readFileSync("dist/endpoint.wasm"));
+    const ep = await init({ wasmModule: module });
+    const out = [await init({ wasmModule: module }) === ep];
+    for (const options of [{ wasmModule: new Uint8Array(${JSON.stringify(EMPTY)}) }, { wasmURL: "https://example.com/x.wasm" }]) {
+      await init(options).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
+    }
+    console.log(JSON.stringify(out));`);
+  const refused = (given) => `ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: this realm's engine is loaded already (by an earlier init()), and a realm runs one: the ${given} given is not used (call init() with no options to use the loaded engine)`;
+  assert.deepEqual(r, { status: 0, out: [true, refused("wasmModule"), refused("wasmURL https://example.com/x.wasm")] });
+});
+
+// frozen runs code in a process whose global object is frozen before
+// anything of endpoint-wasm is imported, as hardened environments do.
+const frozen = (code) => node(`Object.freeze(globalThis); ${code}`);
+
+// With nowhere to keep the realm's shared record, each entry keeps its own
+// (js/shared.js): its own engine and EndpointError class.
+test("node: under a frozen global object, importing endpoint-wasm and endpoint-wasm/init does not throw, and the engine works through each", () => {
+  const r = frozen(`
+    const main = await import("endpoint-wasm");
+    const ep = await main.ready;
+    const initMod = await import("endpoint-wasm/init");
+    await initMod.init();
+    let code, same;
+    try { ep("BAD ROUTE WORDS"); } catch (e) { code = e.code; same = e instanceof main.EndpointError; }
+    console.log(JSON.stringify({ url: ep("GET /repos/{o}/{r}", { o: "a", r: "b" }).url, code, same, init: initMod.endpoint("GET /y").url, frozen: Object.isFrozen(globalThis) }));`);
+  assert.deepEqual(r, { status: 0, out: { url: "https://api.github.com/repos/a/b", code: "ERR_INVALID_ROUTE", same: true, init: "https://api.github.com/y", frozen: true } });
+});
+
+test("node: under a frozen global object, init() from endpoint-wasm/init loads the module it is given", () => {
+  const r = frozen(`
+    const { readFileSync } = await import("node:fs");
+    const { init, endpoint } = await import("./dist/init.js");
+    await init({ wasmModule: readFileSync("dist/endpoint.wasm") });
+    console.log(JSON.stringify(endpoint("GET /x").url));`);
+  assert.deepEqual(r, { status: 0, out: "https://api.github.com/x" });
+});
+
+test("node: EndpointError prints under its own name (util.inspect, console.log) from each built entry", () => {
+  const r = node(`
+    import { inspect } from "node:util";
+    const out = {};
+    for (const entry of ["node.js", "index.js", "init.js"]) {
+      const { EndpointError } = await import("./dist/" + entry);
+      const e = new EndpointError("ERR_INVALID_ARGUMENT", "endpoint: route: bad", "route", "D28");
+      out[entry] = [EndpointError.name, inspect(e).split("\\n")[0]];
+    }
+    console.log(JSON.stringify(out));`);
+  const want = ["EndpointError", "EndpointError: endpoint: route: bad"];
+  assert.deepEqual(r, { status: 0, out: { "node.js": want, "index.js": want, "init.js": want } });
+});
+
 test("node: init() from endpoint-wasm/init reads endpoint.wasm beside it from disk, with no options and with a file: wasmURL; a missing file is named", () => {
   const initWith = (options) => node(`
     import { pathToFileURL } from "node:url";
