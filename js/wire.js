@@ -80,6 +80,11 @@ export const MAX_DEPTH = 256;
 export const SHORT_STRING = 256;
 export const SHORT_ARRAY = 16;
 
+// What a writer holds of a value, by the part of the message it is in.
+export const HOLD_LARGE = 0;
+export const HOLD_LONG = 1;
+export const HOLD_NONE = 2;
+
 // Classes of host values (D20).
 export const CLASS_OTHER = 0;
 export const CLASS_FORM_DATA = 1;

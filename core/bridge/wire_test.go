@@ -63,6 +63,7 @@ func wireConstants() []wireGroup {
 		g("Indexes of constants.", "constUndefined", constUndefined, "constNull", constNull, "constFalse", constFalse, "constTrue", constTrue,
 			"firstString", firstString, "constGet", constGet, "constRequest", constRequest, "constBody", constBody),
 		g("The limits of every writer of messages (D29).", "MaxMessage", MaxMessage, "maxDepth", maxDepth, "ShortString", ShortString, "ShortArray", ShortArray),
+		g("What a writer holds of a value, by the part of the message it is in.", "HoldLarge", HoldLarge, "HoldLong", HoldLong, "HoldNone", HoldNone),
 		g("Classes of host values (D20).", "ClassOther", ClassOther, "ClassFormData", ClassFormData, "ClassBlob", ClassBlob,
 			"ClassURLSearchParams", ClassURLSearchParams, "ClassBinary", ClassBinary, "ClassStream", ClassStream),
 	}
