@@ -54,11 +54,12 @@ for (const f of readdirSync(src)) {
 // PRIVATE_PROPS names the properties the browser builds may rename: none is
 // read by Go, by wasm_exec.js, by another bundle (the realm's shared record
 // holds only the endpoint, EndpointError and the engine's promise) or by a
-// caller, and none is a name platform objects have (message, call, value).
+// caller, and none is a name platform objects have (message, call, value) or
+// a key of the start section restore() reads as JSON (table).
 const PRIVATE_PROPS = new RegExp(`^(${[
   "answer", "array", "begin", "bridge", "box", "buf", "busy", "bytes", "calls", "end", "errorText", "grow",
   "hooks", "inGo", "loaded", "loader", "members", "moveTo", "need", "object", "options", "p", "patch", "pos",
-  "random", "record", "room", "scope", "start", "stopped", "str", "table", "text", "textAt", "textOp",
+  "random", "record", "room", "scope", "start", "stopped", "str", "text", "textAt", "textOp",
   "u8", "u32", "views", "wide", "writer",
 ].join("|")})$`);
 

@@ -22,7 +22,7 @@ import {
   BOX_INPUT, BOX_INPUT_CAP, BOX_OPS, BOX_TEXT, CONSTANTS, HOLD_LARGE, HOLD_LONG, HOLD_NONE, LOAD_FAILED, MAX_DEPTH, MAX_MESSAGE, NO_ROUTE,
   OP_ARRAY, OP_BARE, OP_BIG_INT, OP_CONST, OP_DEFAULTS, OP_NUMBER, OP_OBJECT, OP_REF, OP_SHAPED, OP_TEXT,
   REC_ARRAY, REC_BIG_INT, REC_FALSE, REC_HELD_ARRAY, REC_HELD_OBJECT, REC_HELD_STRING, REC_HOST, REC_NULL,
-  REC_NUMBER, REC_OBJECT, REC_STRING, REC_TRUE, REC_UNDEFINED, SHAPE_BITS, SHAPES, SHORT_ARRAY, SHORT_STRING,
+  REC_NUMBER, REC_OBJECT, REC_STRING, REC_TRUE, REC_UNDEFINED, SHAPE_BITS, SHAPE_SIZES, SHORT_ARRAY, SHORT_STRING,
   STATUS_ERROR, STATUS_HOST_ERROR, TEXT_WIDE, TOO_DEEP_TEXT, TOO_LARGE_TEXT, shaped,
 } from "./wire.js";
 
@@ -329,7 +329,7 @@ class AnswerReader {
       case OP_SHAPED: {
         // A literal of the shape's keys, its values read in order.
         const s = arg & SHAPE_MASK;
-        return this.members(shaped(this, s), (arg >>> SHAPE_BITS) - SHAPES[s].length);
+        return this.members(shaped(this, s), (arg >>> SHAPE_BITS) - SHAPE_SIZES[s]);
       }
       case OP_BARE: {
         // The JSON body, with no prototype as the reference's: "__proto__"

@@ -11,4 +11,4 @@ import { version } from "./version.js";
 /** { EndpointError, engine: the promise of the realm's endpoint, endpoint: it, once loaded }. */
 const key = Symbol.for(`endpoint-wasm@${version}`);
 export const shared = globalThis[key] ?? {};
-Object.isExtensible(globalThis) && (globalThis[key] = shared);
+Reflect.set(globalThis, key, shared);

@@ -103,13 +103,8 @@ export const CONSTANTS = [
   "content-type", "authorization", "https://api.github.com", "application/vnd.github.v3+json", "endpoint-wasm/" + version,
 ];
 
-/** The keys each OP_SHAPED object begins with, by shape. */
-export const SHAPES = [
-  ["method", "baseUrl", "headers", "mediaType"],
-  ["method", "url", "headers"],
-  ["accept", "user-agent"],
-  ["format", "previews"],
-];
+/** How many keys each OP_SHAPED object begins with, by shape. */
+export const SHAPE_SIZES = [4, 3, 2, 2];
 
 /**
  * shaped makes the first members of an OP_SHAPED object of shape s, their

@@ -146,13 +146,13 @@ func generateWireJS() []byte {
 		}
 	}
 	p("\n];\n")
-	p("\n/** The keys each OP_SHAPED object begins with, by shape. */\nexport const SHAPES = [\n")
-	for _, keys := range shapes {
-		q := make([]string, len(keys))
-		for i, k := range keys {
-			q[i] = jsString(k)
+	// The keys themselves are in shaped() below: the reader needs only how many.
+	p("\n/** How many keys each OP_SHAPED object begins with, by shape. */\nexport const SHAPE_SIZES = [")
+	for s, keys := range shapes {
+		if s > 0 {
+			p(", ")
 		}
-		p("  [%s],\n", strings.Join(q, ", "))
+		p("%d", len(keys))
 	}
 	p("];\n")
 	p("\n/**\n * shaped makes the first members of an OP_SHAPED object of shape s, their\n")

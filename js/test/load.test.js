@@ -168,13 +168,16 @@ const TRAPS = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 6, 1, 0x60, 2, 0x7f, 0x7f, 0,
   7, 13, 2, 3, 0x72, 0x75, 0x6e, 0, 0, 3, 0x6d, 0x65, 0x6d, 2, 0, 10, 5, 1, 3, 0, 0, 0x0b];
 const EMPTY = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
 
-test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, and a retry works", () => {
+test("node: a failed init() rejects with ERR_WASM_LOAD, saying what it was given (bytes that are no module, an ArrayBuffer's as a typed array's, or no bytes at all), the process lives on, and a retry works", () => {
   const r = node(`
     import { readFileSync } from "node:fs";
     import { init, endpoint } from "./dist/init.js";
     const out = [];
     for (const bytes of [${JSON.stringify(EMPTY)}, ${JSON.stringify(TRAPS)}, [60, 104, 116, 109, 108, 62]]) {
       await init({ wasmModule: new Uint8Array(bytes) }).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
+    }
+    for (const wasmModule of [new Uint8Array([60, 104, 116, 109, 108, 62]).buffer, "dist/endpoint.wasm"]) {
+      await init({ wasmModule }).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
     }
     await new Promise((resolve) => setTimeout(resolve, 50)); // any unhandled rejection ends the process here
     await init({ wasmModule: readFileSync("dist/endpoint.wasm") });
@@ -184,6 +187,8 @@ test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, an
     "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the module is not a Go program (it exports no run and mem): is it endpoint.wasm?",
     "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: its Go main() did not start (see the console for Go's own message)",
     'ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given is not a WebAssembly module: it starts with "<html>" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)',
+    'ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given is not a WebAssembly module: it starts with "<html>" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)',
+    "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given: expected a WebAssembly.Module, an ArrayBuffer or a typed array",
     "https://api.github.com/x",
   ] });
 });
