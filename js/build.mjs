@@ -54,13 +54,14 @@ for (const f of readdirSync(src)) {
 // PRIVATE_PROPS names the properties the browser builds may rename: none is
 // read by Go, by wasm_exec.js, by another bundle (the realm's shared record
 // holds only the endpoint, EndpointError and the engine's promise) or by a
-// caller, and none is a name platform objects have (message, call, value) or
-// a key of the start section restore() reads as JSON (table).
+// caller; none is a name of a platform object the shim uses (message, call,
+// value, Math.random) or a key of the start section restore() reads as
+// JSON (table). The Chromium pages run the renamed builds.
 const PRIVATE_PROPS = new RegExp(`^(${[
-  "answer", "array", "begin", "bridge", "box", "buf", "busy", "bytes", "calls", "end", "errorText", "grow",
-  "hooks", "inGo", "loaded", "loader", "members", "moveTo", "need", "object", "options", "p", "patch", "pos",
-  "random", "record", "room", "scope", "start", "stopped", "str", "text", "textAt", "textOp",
-  "u8", "u32", "views", "wide", "writer",
+  "answer", "array", "begin", "bridge", "box", "buf", "busy", "bytes", "calls", "end", "error", "errorText",
+  "global", "grow", "hooks", "inGo", "loaded", "loader", "members", "moveTo", "need", "object", "options", "p",
+  "patch", "pos", "record", "room", "scope", "start", "stopped", "str", "text", "textAt", "textOp", "u8", "u32",
+  "views", "wide", "writer",
 ].join("|")})$`);
 
 // The browser entries, each one file: a page imports index.js (or init.js)
