@@ -51,6 +51,19 @@ for (const f of readdirSync(src)) {
   if ((f.endsWith(".js") || f.endsWith(".d.ts")) && f !== "global.js" && !f.endsWith(".mjs")) copyFileSync(join(src, f), join(dist, f));
 }
 
+// PRIVATE_PROPS names the properties the browser builds may rename: none is
+// read by Go, by wasm_exec.js, by another bundle (the realm's shared record
+// holds only the endpoint, EndpointError and the engine's promise) or by a
+// caller; none is a name of a platform object the shim uses (message, call,
+// value, Math.random) or a key of the start section restore() reads as
+// JSON (table). The Chromium pages run the renamed builds.
+const PRIVATE_PROPS = new RegExp(`^(${[
+  "answer", "array", "begin", "bridge", "box", "buf", "busy", "bytes", "calls", "end", "error", "errorText",
+  "global", "grow", "hooks", "inGo", "loaded", "loader", "members", "moveTo", "need", "object", "options", "p",
+  "patch", "pos", "record", "room", "scope", "start", "stopped", "str", "text", "textAt", "textOp", "u8", "u32",
+  "views", "wide", "writer",
+].join("|")})$`);
+
 // The browser entries, each one file: a page imports index.js (or init.js)
 // and nothing else before it fetches the wasm, where a graph of modules
 // costs a fetch and a compile each (Node's entry is one file too, below).
@@ -75,6 +88,12 @@ for (const [name, format] of [["index.js", "esm"], ["init.js", "esm"], ["global.
       // readable sources, which dist/ holds beside it for Node and debuggers.
       minify: true,
       legalComments: "inline",
+      // The properties of the shim's own objects (protocol.js's writer,
+      // reader and loader, shim.js's bridge, a layer, load.js's runtime),
+      // which nothing outside one bundle reads, get short names too.
+      mangleProps: PRIVATE_PROPS,
+      // init.js runs in Node too, where a frozen global object hides these.
+      inject: name === "init.js" ? [join(src, "text-classes.mjs")] : [],
     });
   } finally {
     rmSync(entry);
@@ -92,6 +111,7 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
+  inject: [join(src, "text-classes.mjs")],
   banner: { js: "// endpoint-wasm for Node: js/node.js and the modules it imports, in one file (js/build.mjs)." },
   logLevel: "warning",
 });

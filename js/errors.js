@@ -16,15 +16,19 @@ import { shared } from "./shared.js";
  * "endpoint: " and never quotes a header value (D23); programs read code,
  * field and rule, not its wording.
  */
-export const EndpointError = (shared.EndpointError ??= class EndpointError extends TypeError {
+// The class takes its name from a computed property key, which bundlers
+// keep (a class's own name is minified away, or renamed EndpointError2, and
+// a literal key is folded away), so that consoles print it as EndpointError.
+const NAME = "EndpointError";
+export const EndpointError = (shared[NAME] ??= { [NAME]: class extends TypeError {
   constructor(code, message, field = "", rule = "") {
     super(message);
-    this.name = "EndpointError";
+    this.name = NAME;
     this.code = code;
     this.field = field;
     this.rule = rule;
   }
-});
+} }[NAME]);
 
 /** invalidArgument is the error of an option the shim cannot take, breaking rule (D28 for one of the wrong type). */
 export function invalidArgument(field, what, rule = "D28") {

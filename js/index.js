@@ -18,7 +18,7 @@ export { toFetch } from "./to-fetch.js";
 
 // The script running now, for a classic-script bundle (iife), whose
 // import.meta is empty: endpoint.wasm is then looked for beside it.
-const script = typeof document !== "undefined" ? document.currentScript : null;
+const script = globalThis.document?.currentScript;
 
 // wasmURL is beside this module. The literal new URL(..., import.meta.url)
 // lets Vite and webpack emit the file; where import.meta.url is empty it

@@ -19,8 +19,10 @@ export interface InitOptions {
 /**
  * Loads endpoint.wasm (in Node, a file: URL, the default beside the module
  * included, is read from disk); idempotent; where another entry of the
- * package has loaded the engine, resolves to that one. Rejects with
- * ERR_WASM_LOAD, after which a retry loads again.
+ * package has loaded the engine, resolves to that one. Given a wasmModule
+ * or wasmURL once the realm's engine is loaded (or loading) from something
+ * else, it rejects with ERR_WASM_LOAD rather than ignore it: a realm runs
+ * one engine. Rejects with ERR_WASM_LOAD, after which a retry loads again.
  */
 export declare function init(options?: InitOptions): Promise<Endpoint>;
 

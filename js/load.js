@@ -158,7 +158,7 @@ function restore({ go, global, random }, instance, section) {
 /** instantiate compiles and starts the module from bytes or a WebAssembly.Module. */
 export async function instantiate(source) {
   const rt = prepare();
-  if (!(source instanceof WebAssembly.Module)) checkBytes(source, "the bytes given");
+  if (!(source instanceof WebAssembly.Module)) checkBytes(bytesOf(source), "the bytes given");
   const compiling = WebAssembly.instantiate(source, rt.go.importObject).catch((e) => {
     throw loadError(`it did not compile: ${e.message}${cspHint(e)}`, e);
   });
@@ -184,33 +184,36 @@ export async function fromURL(url) {
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
   if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${statusHint(response.status, url)}`);
-  let result;
+  let compiling;
   if (WebAssembly.instantiateStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
-    result = await WebAssembly.instantiateStreaming(response, rt.go.importObject).catch((e) => {
-      throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
-    });
+    compiling = WebAssembly.instantiateStreaming(response, rt.go.importObject);
   } else {
     const bytes = new Uint8Array(await response.arrayBuffer());
     checkBytes(bytes, what);
-    result = await WebAssembly.instantiate(bytes, rt.go.importObject).catch((e) => {
-      throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
-    });
+    compiling = WebAssembly.instantiate(bytes, rt.go.importObject);
   }
+  const result = await compiling.catch((e) => {
+    throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
+  });
   mark("endpoint-wasm:instantiated");
   await text;
   return start(rt, result.instance, result.module);
 }
 
+// bytesOf views the bytes init({ wasmModule }) was given (init.js alone
+// takes them, so index.js does not carry this).
+function bytesOf(source) {
+  if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  throw loadError("the bytes given: expected a WebAssembly.Module, an ArrayBuffer or a typed array");
+}
+
 /**
- * checkBytes throws a load error naming what the bytes are when they do not
- * start as WebAssembly does ("\0asm"): a dev server or an SPA answering a
- * missing file with its index.html is the usual case.
+ * checkBytes throws a load error naming what the bytes (a Uint8Array) are
+ * when they do not start as WebAssembly does ("\0asm"): a dev server or an
+ * SPA answering a missing file with its index.html is the usual case.
  */
-export function checkBytes(source, what) {
-  const bytes = ArrayBuffer.isView(source)
-    ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength)
-    : source instanceof ArrayBuffer ? new Uint8Array(source) : null;
-  if (!bytes) throw loadError(`${what}: expected a WebAssembly.Module, an ArrayBuffer or a typed array`);
+export function checkBytes(bytes, what) {
   if (bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d) return;
   if (bytes.length === 0) throw loadError(`${what} is empty, not a WebAssembly module`);
   const head = bytes.subarray(0, 48);
@@ -238,9 +241,7 @@ export function deferred(hint) {
   function endpoint(route, options) {
     return use()(route, options);
   }
-  endpoint.merge = (route, options) => use().merge(route, options);
-  endpoint.parse = (options) => use().parse(options);
-  endpoint.defaults = (options) => use().defaults(options);
+  for (const m of ["merge", "parse", "defaults"]) endpoint[m] = (...args) => use()[m](...args);
   Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: () => use().DEFAULTS });
   return {
     endpoint,

@@ -19,21 +19,15 @@ import { EndpointError, internalError, invalidArgument, isEndpointError, unreada
 import { NATIVE_TEXT, SCRATCH, textIn } from "./text.js";
 import { classOf, isPlain, setMember } from "./values.js";
 import {
-  BOX_INPUT, BOX_INPUT_CAP, BOX_OPS, BOX_TEXT, CONSTANTS, LOAD_FAILED, MAX_DEPTH, MAX_MESSAGE, NO_ROUTE,
+  BOX_INPUT, BOX_INPUT_CAP, BOX_OPS, BOX_TEXT, CONSTANTS, HOLD_LARGE, HOLD_LONG, HOLD_NONE, LOAD_FAILED, MAX_DEPTH, MAX_MESSAGE, NO_ROUTE,
   OP_ARRAY, OP_BARE, OP_BIG_INT, OP_CONST, OP_DEFAULTS, OP_NUMBER, OP_OBJECT, OP_REF, OP_SHAPED, OP_TEXT,
   REC_ARRAY, REC_BIG_INT, REC_FALSE, REC_HELD_ARRAY, REC_HELD_OBJECT, REC_HELD_STRING, REC_HOST, REC_NULL,
-  REC_NUMBER, REC_OBJECT, REC_STRING, REC_TRUE, REC_UNDEFINED, SHAPE_BITS, SHAPES, SHORT_ARRAY, SHORT_STRING,
+  REC_NUMBER, REC_OBJECT, REC_STRING, REC_TRUE, REC_UNDEFINED, SHAPE_BITS, SHAPE_SIZES, SHORT_ARRAY, SHORT_STRING,
   STATUS_ERROR, STATUS_HOST_ERROR, TEXT_WIDE, TOO_DEEP_TEXT, TOO_LARGE_TEXT, shaped,
 } from "./wire.js";
 
 // The operations, for the shim.
 export { OP_DEFAULTS, OP_ENDPOINT, OP_MERGE, OP_PARSE } from "./wire.js";
-
-// What is held of a value (protocol.go, "What the shim writes"): in a call's
-// parameters, what is large (HOLD_LARGE); in a layer, the options of
-// OP_DEFAULTS and a call's headers and mediaType, long strings alone
-// (HOLD_LONG); in a loaded value, nothing (HOLD_NONE).
-const HOLD_LARGE = 0, HOLD_LONG = 1, HOLD_NONE = 2;
 
 const SHAPE_MASK = (1 << SHAPE_BITS) - 1;
 
@@ -335,7 +329,7 @@ class AnswerReader {
       case OP_SHAPED: {
         // A literal of the shape's keys, its values read in order.
         const s = arg & SHAPE_MASK;
-        return this.members(shaped(this, s), (arg >>> SHAPE_BITS) - SHAPES[s].length);
+        return this.members(shaped(this, s), (arg >>> SHAPE_BITS) - SHAPE_SIZES[s]);
       }
       case OP_BARE: {
         // The JSON body, with no prototype as the reference's: "__proto__"

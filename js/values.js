@@ -56,7 +56,7 @@ export function describe(v) {
   try {
     const kind = typeof v !== "object" ? typeof v : Array.isArray(v) ? "array" : Object.getPrototypeOf(v)?.constructor?.name ?? "non-plain object";
     if (!kind) return "an instance of an anonymous class";
-    return /^[aeiouAEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`;
+    return /^[aeiou]/i.test(kind) ? `an ${kind}` : `a ${kind}`;
   } catch {
     return "an object that cannot be read (a revoked Proxy?)";
   }

@@ -80,6 +80,11 @@ export const MAX_DEPTH = 256;
 export const SHORT_STRING = 256;
 export const SHORT_ARRAY = 16;
 
+// What a writer holds of a value, by the part of the message it is in.
+export const HOLD_LARGE = 0;
+export const HOLD_LONG = 1;
+export const HOLD_NONE = 2;
+
 // Classes of host values (D20).
 export const CLASS_OTHER = 0;
 export const CLASS_FORM_DATA = 1;
@@ -98,13 +103,8 @@ export const CONSTANTS = [
   "content-type", "authorization", "https://api.github.com", "application/vnd.github.v3+json", "endpoint-wasm/" + version,
 ];
 
-/** The keys each OP_SHAPED object begins with, by shape. */
-export const SHAPES = [
-  ["method", "baseUrl", "headers", "mediaType"],
-  ["method", "url", "headers"],
-  ["accept", "user-agent"],
-  ["format", "previews"],
-];
+/** How many keys each OP_SHAPED object begins with, by shape. */
+export const SHAPE_SIZES = [4, 3, 2, 2];
 
 /**
  * shaped makes the first members of an OP_SHAPED object of shape s, their

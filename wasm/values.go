@@ -53,16 +53,6 @@ var (
 	current *call
 )
 
-// How much of a value a member writes, as the shim's writer (js/protocol.js):
-// in a call's parameters, what is large is held (holdLarge); in a layer,
-// the options of OpDefaults and a call's headers and mediaType, long
-// strings alone (holdLong); in a loaded value, nothing (holdNone).
-const (
-	holdLarge = iota
-	holdLong
-	holdNone
-)
-
 // A call is one call of a member: its message, and the values its handles
 // name, in the order written (each key and record takes the next handle);
 // the writer of its loads, what they wrote, and why one failed.
@@ -92,7 +82,7 @@ func fetch(h int, arena *[]byte) (data []byte, ok bool) {
 	}()
 	c.out = &c.lw
 	c.lw.BeginLoad(len(c.table), c.spent)
-	c.record(c.table[h], 2, holdNone)
+	c.record(c.table[h], 2, bridge.HoldNone)
 	if err := c.lw.Err(); err != nil {
 		c.loadErr = err
 		return nil, false
@@ -123,7 +113,7 @@ func send(op byte, layer js.Value, route *string, options js.Value) (js.Value, *
 		w.NoLayer()
 	} else {
 		at := w.BeginLayer()
-		c.options(layer, holdLong)
+		c.options(layer, bridge.HoldLong)
 		w.EndLayer(at)
 	}
 	if route == nil {
@@ -135,9 +125,9 @@ func send(op byte, layer js.Value, route *string, options js.Value) (js.Value, *
 		c.table = append(c.table, options)
 		w.Null()
 	} else if op == bridge.OpDefaults {
-		c.options(options, holdLong)
+		c.options(options, bridge.HoldLong)
 	} else {
-		c.options(options, holdLarge)
+		c.options(options, bridge.HoldLarge)
 	}
 	if err := w.Err(); err != nil {
 		return js.Value{}, failureOf(err)
@@ -207,7 +197,7 @@ func (c *call) record(v js.Value, depth, hold int) {
 		// refused before it is copied out of JavaScript.
 		n := jsObject.Invoke(v).Length()
 		switch {
-		case hold != holdNone && n > bridge.ShortString:
+		case hold != bridge.HoldNone && n > bridge.ShortString:
 			w.HeldString()
 		case w.Fits(4 + n):
 			w.String(text(v))
@@ -216,7 +206,7 @@ func (c *call) record(v js.Value, depth, hold int) {
 		switch {
 		case jsArray.Call("isArray", v).Bool():
 			c.array(v, depth, hold)
-		case isPlain(v) && hold == holdLarge:
+		case isPlain(v) && hold == bridge.HoldLarge:
 			w.HeldObject()
 		case isPlain(v):
 			c.object(v, depth, hold, false)
@@ -228,7 +218,7 @@ func (c *call) record(v js.Value, depth, hold int) {
 	}
 }
 
-// array writes an array's elements or, with holdLarge, holds it unless it
+// array writes an array's elements or, with bridge.HoldLarge, holds it unless it
 // is a few short scalars. A Proxy's length may be anything: what is not a
 // count is none, as the shim's u32 writes it.
 func (c *call) array(a js.Value, depth, hold int) {
@@ -237,7 +227,7 @@ func (c *call) array(a js.Value, depth, hold int) {
 	if l := get(a, "length"); l.Type() == js.TypeNumber && l.Float() > 0 {
 		n = int(min(l.Float(), 1<<32-1))
 	}
-	if hold == holdLarge && n > bridge.ShortArray {
+	if hold == bridge.HoldLarge && n > bridge.ShortArray {
 		w.HeldArray()
 		return
 	}
@@ -247,7 +237,7 @@ func (c *call) array(a js.Value, depth, hold int) {
 	}
 	for i := 0; i < n && w.Err() == nil; i++ {
 		e := get(a, i)
-		if t := e.Type(); hold == holdLarge && (t == js.TypeObject || t == js.TypeString && jsObject.Invoke(e).Length() > bridge.ShortString) {
+		if t := e.Type(); hold == bridge.HoldLarge && (t == js.TypeObject || t == js.TypeString && jsObject.Invoke(e).Length() > bridge.ShortString) {
 			// Not a few short scalars: held after all.
 			w.Truncate(at)
 			c.table = c.table[:mark]
@@ -286,7 +276,7 @@ func (c *call) object(o js.Value, depth, hold int, top bool) {
 			c.table = append(c.table, v)
 			w.Host(classOf(v))
 		case name == "headers" || name == "mediaType":
-			c.value(v, 2, max(hold, holdLong))
+			c.value(v, 2, max(hold, bridge.HoldLong))
 		default:
 			c.value(v, 2, hold)
 		}

@@ -68,9 +68,9 @@ import (
 //	           never reads it)
 //	a load:    every value
 //
-// The global object's members (wasm/values.go) write every value in full,
-// holding none, through MessageWriter: the same records, the same limits
-// (MaxMessage, maxDepth) and the same errors as the shim's.
+// The global object's members (wasm/values.go) write through MessageWriter
+// and hold as the shim does (HoldLarge, HoldLong, HoldNone): the same
+// records, the same limits (MaxMessage, maxDepth) and the same errors.
 //
 // load(handle, ptr, cap) asks the shim, during a call, for the whole value
 // of a handle: it writes u32 base (the first handle of the members it
@@ -243,6 +243,17 @@ const (
 	// arrays of more than ShortArray scalars.
 	ShortString = 256
 	ShortArray  = 16
+)
+
+// What a writer holds of a value, by the part of the message it is in
+// (above, "What the shim writes"): in a call's parameters, what is large
+// (HoldLarge); in a layer, the options of OpDefaults and a call's headers
+// and mediaType, long strings alone (HoldLong); in a load, nothing
+// (HoldNone). Each holds less than the one before it.
+const (
+	HoldLarge = iota
+	HoldLong
+	HoldNone
 )
 
 // The errors of a writer that refuses a value (field "options",

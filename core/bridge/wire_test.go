@@ -63,6 +63,7 @@ func wireConstants() []wireGroup {
 		g("Indexes of constants.", "constUndefined", constUndefined, "constNull", constNull, "constFalse", constFalse, "constTrue", constTrue,
 			"firstString", firstString, "constGet", constGet, "constRequest", constRequest, "constBody", constBody),
 		g("The limits of every writer of messages (D29).", "MaxMessage", MaxMessage, "maxDepth", maxDepth, "ShortString", ShortString, "ShortArray", ShortArray),
+		g("What a writer holds of a value, by the part of the message it is in.", "HoldLarge", HoldLarge, "HoldLong", HoldLong, "HoldNone", HoldNone),
 		g("Classes of host values (D20).", "ClassOther", ClassOther, "ClassFormData", ClassFormData, "ClassBlob", ClassBlob,
 			"ClassURLSearchParams", ClassURLSearchParams, "ClassBinary", ClassBinary, "ClassStream", ClassStream),
 	}
@@ -145,13 +146,13 @@ func generateWireJS() []byte {
 		}
 	}
 	p("\n];\n")
-	p("\n/** The keys each OP_SHAPED object begins with, by shape. */\nexport const SHAPES = [\n")
-	for _, keys := range shapes {
-		q := make([]string, len(keys))
-		for i, k := range keys {
-			q[i] = jsString(k)
+	// The keys themselves are in shaped() below: the reader needs only how many.
+	p("\n/** How many keys each OP_SHAPED object begins with, by shape. */\nexport const SHAPE_SIZES = [")
+	for s, keys := range shapes {
+		if s > 0 {
+			p(", ")
 		}
-		p("  [%s],\n", strings.Join(q, ", "))
+		p("%d", len(keys))
 	}
 	p("];\n")
 	p("\n/**\n * shaped makes the first members of an OP_SHAPED object of shape s, their\n")

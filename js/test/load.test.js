@@ -168,13 +168,16 @@ const TRAPS = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 6, 1, 0x60, 2, 0x7f, 0x7f, 0,
   7, 13, 2, 3, 0x72, 0x75, 0x6e, 0, 0, 3, 0x6d, 0x65, 0x6d, 2, 0, 10, 5, 1, 3, 0, 0, 0x0b];
 const EMPTY = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
 
-test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, and a retry works", () => {
+test("node: a failed init() rejects with ERR_WASM_LOAD, saying what it was given (bytes that are no module, an ArrayBuffer's as a typed array's, or no bytes at all), the process lives on, and a retry works", () => {
   const r = node(`
     import { readFileSync } from "node:fs";
     import { init, endpoint } from "./dist/init.js";
     const out = [];
     for (const bytes of [${JSON.stringify(EMPTY)}, ${JSON.stringify(TRAPS)}, [60, 104, 116, 109, 108, 62]]) {
       await init({ wasmModule: new Uint8Array(bytes) }).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
+    }
+    for (const wasmModule of [new Uint8Array([60, 104, 116, 109, 108, 62]).buffer, "dist/endpoint.wasm"]) {
+      await init({ wasmModule }).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
     }
     await new Promise((resolve) => setTimeout(resolve, 50)); // any unhandled rejection ends the process here
     await init({ wasmModule: readFileSync("dist/endpoint.wasm") });
@@ -184,8 +187,66 @@ test("node: a failed init() rejects with ERR_WASM_LOAD, the process lives on, an
     "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the module is not a Go program (it exports no run and mem): is it endpoint.wasm?",
     "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: its Go main() did not start (see the console for Go's own message)",
     'ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given is not a WebAssembly module: it starts with "<html>" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)',
+    'ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given is not a WebAssembly module: it starts with "<html>" (an HTML page: a wrong URL, or a dev server answering a missing file with its index page?)',
+    "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: the bytes given: expected a WebAssembly.Module, an ArrayBuffer or a typed array",
     "https://api.github.com/x",
   ] });
+});
+
+test("node: init() given a module once it has loaded another refuses it, naming the module loaded; given the same module, it resolves to the same engine", () => {
+  const r = node(`
+    import { readFileSync } from "node:fs";
+    import { init } from "./dist/init.js";
+    const module = new WebAssembly.Module(readFileSync("dist/endpoint.wasm"));
+    const ep = await init({ wasmModule: module });
+    const out = [await init({ wasmModule: module }) === ep];
+    for (const options of [{ wasmModule: new Uint8Array(${JSON.stringify(EMPTY)}) }, { wasmURL: "https://example.com/x.wasm" }]) {
+      await init(options).then(() => out.push("resolved"), (e) => out.push(e.code + " " + e.message));
+    }
+    console.log(JSON.stringify(out));`);
+  const refused = (given) => `ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: this realm's engine is loaded already (by an earlier init()), and a realm runs one: the ${given} given is not used (call init() with no options to use the loaded engine)`;
+  assert.deepEqual(r, { status: 0, out: [true, refused("wasmModule"), refused("wasmURL https://example.com/x.wasm")] });
+});
+
+// frozen runs code in a process whose global object is frozen before
+// anything of endpoint-wasm is imported, as hardened environments do.
+const frozen = (code) => node(`Object.freeze(globalThis); ${code}`);
+
+// With nowhere to keep the realm's shared record, each entry keeps its own
+// (js/shared.js): its own engine and EndpointError class.
+test("node: under a frozen global object, importing endpoint-wasm and endpoint-wasm/init does not throw, and the engine works through each", () => {
+  const r = frozen(`
+    const main = await import("endpoint-wasm");
+    const ep = await main.ready;
+    const initMod = await import("endpoint-wasm/init");
+    await initMod.init();
+    let code, same;
+    try { ep("BAD ROUTE WORDS"); } catch (e) { code = e.code; same = e instanceof main.EndpointError; }
+    console.log(JSON.stringify({ url: ep("GET /repos/{o}/{r}", { o: "a", r: "b" }).url, code, same, init: initMod.endpoint("GET /y").url, frozen: Object.isFrozen(globalThis) }));`);
+  assert.deepEqual(r, { status: 0, out: { url: "https://api.github.com/repos/a/b", code: "ERR_INVALID_ROUTE", same: true, init: "https://api.github.com/y", frozen: true } });
+});
+
+test("node: under a frozen global object, init() from endpoint-wasm/init loads the module it is given", () => {
+  const r = frozen(`
+    const { readFileSync } = await import("node:fs");
+    const { init, endpoint } = await import("./dist/init.js");
+    await init({ wasmModule: readFileSync("dist/endpoint.wasm") });
+    console.log(JSON.stringify(endpoint("GET /x").url));`);
+  assert.deepEqual(r, { status: 0, out: "https://api.github.com/x" });
+});
+
+test("node: EndpointError prints under its own name (util.inspect, console.log) from each built entry", () => {
+  const r = node(`
+    import { inspect } from "node:util";
+    const out = {};
+    for (const entry of ["node.js", "index.js", "init.js"]) {
+      const { EndpointError } = await import("./dist/" + entry);
+      const e = new EndpointError("ERR_INVALID_ARGUMENT", "endpoint: route: bad", "route", "D28");
+      out[entry] = [EndpointError.name, inspect(e).split("\\n")[0]];
+    }
+    console.log(JSON.stringify(out));`);
+  const want = ["EndpointError", "EndpointError: endpoint: route: bad"];
+  assert.deepEqual(r, { status: 0, out: { "node.js": want, "index.js": want, "init.js": want } });
 });
 
 test("node: init() from endpoint-wasm/init reads endpoint.wasm beside it from disk, with no options and with a file: wasmURL; a missing file is named", () => {

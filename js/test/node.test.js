@@ -22,11 +22,18 @@ test("node: the version in user-agent is package.json's (D1)", () => {
   assert.equal(mod.endpoint.DEFAULTS.headers["user-agent"], `endpoint-wasm/${pkg.version}`);
 });
 
-test("node: with the package's entry imported too, init() resolves to the engine it loaded, whatever it is given, and the two entries share EndpointError", async () => {
+test("node: with the package's entry imported too, init() resolves to the engine it loaded, init() given another module says the engine is loaded already, and the two entries share EndpointError", async () => {
   assert.throws(() => initMod.endpoint("GET /x"), (e) => e instanceof mod.EndpointError && e.code === "ERR_NOT_INITIALIZED");
-  const p1 = initMod.init({ wasmModule: new Uint8Array([0, 1, 2, 3]) });
-  assert.equal(p1, initMod.init({ wasmModule: new Uint8Array(0) }), "a second init returns the first promise");
+  const loaded = "endpoint: cannot load endpoint.wasm: this realm's engine is loaded already (by another entry of endpoint-wasm), and a realm runs one";
+  for (const [options, given] of [[{ wasmModule: new Uint8Array([0, 1, 2, 3]) }, "wasmModule"], [{ wasmURL: "https://example.com/other.wasm" }, "wasmURL https://example.com/other.wasm"]]) {
+    await assert.rejects(initMod.init(options), (e) => e instanceof mod.EndpointError && e.code === "ERR_WASM_LOAD" &&
+      e.message === `${loaded}: the ${given} given is not used (call init() with no options to use the loaded engine)`);
+  }
+  const p1 = initMod.init();
+  assert.equal(p1, initMod.init(), "a second init returns the first promise");
   assert.equal(await p1, mod.endpoint, "one engine");
+  await assert.rejects(initMod.init({ wasmModule: new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url))) }),
+    (e) => e.code === "ERR_WASM_LOAD" && e.message.includes("(by an earlier init())"), "a module given after init() is not ignored either");
   assert.equal(initMod.EndpointError, mod.EndpointError, "one class");
   assert.equal(initMod.endpoint("GET /x").url, "https://api.github.com/x");
   assert.equal(initMod.endpoint.DEFAULTS.baseUrl, "https://api.github.com");
