@@ -117,11 +117,12 @@ $(WASMSNAP): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/
 $(WASMPOST): $(filter-out %_test.go,$(wildcard wasm/internal/wasmpost/*.go wasm/internal/wasmpost/cmd/wasmpost/*.go)) go.mod
 	$(GO) build -o $@ ./wasm/internal/wasmpost/cmd/wasmpost
 
-# bin/postflags: the POSTFLAGS and PLAIN of the last build, written only when
-# they change, so that switching DEBUG or PLAIN on or off rebuilds the module.
+# bin/postflags: the POSTFLAGS and PLAIN of the last build, written when
+# missing or when they change, so that switching DEBUG or PLAIN on or off
+# rebuilds the module and a second build with the same flags relinks nothing.
 POSTSTATE := $(POSTFLAGS)$(if $(PLAIN), plain)
 bin/postflags: FORCE
-	@mkdir -p bin; [ "$$(cat $@ 2>/dev/null)" = "$(POSTSTATE)" ] || echo "$(POSTSTATE)" > $@
+	@mkdir -p bin; [ -f $@ ] && [ "$$(cat $@)" = "$(POSTSTATE)" ] || echo "$(POSTSTATE)" > $@
 
 FORCE:
 
@@ -165,20 +166,31 @@ $(WBT): go.mod go.sum
 
 deps: chromium node_modules/.installed $(WBT)
 
+# stage prints a line as a stage of the tests starts, with the time since make
+# started, so that a run that takes minutes says what it is doing.
+MAKESTART := $(shell date +%s)
+stage = @echo "== $(1) [$$(( $$(date +%s) - $(MAKESTART) ))s]"
+
 ## test: every test: Go natively and in Chromium, the JS suite in Node and Chromium, bundlers, demo
 test: deps build vet test-go test-go-wasm test-types test-js
+	$(call stage,make test: every stage passed)
 
 test-go:
+	$(call stage,test-go: the Go tests natively)
 	$(GO) test -count=1 ./...
 
 test-go-wasm: $(WBT) $(WASMPOST)
+	$(call stage,test-go-wasm: the Go tests compiled to WebAssembly and run in Chromium (a line per package))
 	$(CLEANENV) $(WASMENV) $(GO) test -count=1 $(WASMCOMPILE) -exec="$(CURDIR)/$(WASMPOST) $(POSTFLAGS) -run=$(CURDIR)/$(WBT)" ./core/... ./wasm/...
 
 test-types: build
+	$(call stage,test-types: the TypeScript declarations)
 	node js/test/types/run.mjs
 
+# A line per file (its number of all, the time so far) and one per test.
 test-js: build
-	node --test --test-concurrency=1 js/test/*.test.js
+	$(call stage,test-js: the JS suite in Node and Chromium)
+	node js/test/run.mjs
 
 ## test-plain: the JS suite's answers in Node and Chromium (node.test.js, browser.test.js) on the
 ## module PLAIN=1 ships, the linker's bin/endpoint.linked.wasm, in a copy of the package
@@ -233,6 +245,7 @@ fmt:
 	gofmt -w core wasm
 
 vet:
+	$(call stage,vet)
 	$(GO) vet ./...
 	$(WASMENV) $(GO) vet ./wasm/... ./core/...
 

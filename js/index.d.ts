@@ -79,6 +79,20 @@ export type OptionsArgument<R extends string, D = {}> = {} extends OptionsFor<R,
   ? [options?: OptionsFor<R, D>]
   : [options: OptionsFor<R, D>];
 
+/** The parameters of known route R that a call must give: those of them D does not set. */
+type RequiredParameters<R extends KnownRoute, D> = {
+  [K in keyof ParametersFor<R>]-?: K extends keyof D ? never : {} extends Pick<ParametersFor<R>, K> ? never : K;
+}[keyof ParametersFor<R>];
+
+/**
+ * What options given alone must hold: a url, where the defaults D have none.
+ * A known route that needs options, called without them, is checked against
+ * a type that names the parameters it needs, so that the error says them.
+ */
+type OptionsAlone<O, D> = O extends KnownRoute
+  ? { "this route needs options, with": { [K in RequiredParameters<O, D>]: ParametersFor<O>[K] } }
+  : "url" extends keyof D ? unknown : { url: string };
+
 /** What merge() returns and parse() takes. */
 export interface MergedOptions extends EndpointOptions {
   method: string;
@@ -103,8 +117,12 @@ export interface RequestOptions {
  */
 export interface Endpoint<D extends object = {}> {
   <R extends string>(route: KnownRoute | R, ...options: OptionsArgument<R, D>): RequestOptions;
-  /** With options alone, or nothing where the defaults hold a url (D7). */
-  (...options: "url" extends keyof D ? [options?: EndpointOptions] : [options: EndpointOptions & { url: string }]): RequestOptions;
+  /**
+   * With options alone, or nothing where the defaults hold a url (D7). A
+   * known route that needs options, given without them, is refused here,
+   * the error naming the parameters it needs.
+   */
+  <O extends EndpointOptions | string>(...options: "url" extends keyof D ? [options?: O & OptionsAlone<O, D>] : [options: O & OptionsAlone<O, D>]): RequestOptions;
   /** A copy of the defaults in force (D2). */
   readonly DEFAULTS: MergedOptions;
   /** A new endpoint with options layered over these defaults (spec rule 1). */

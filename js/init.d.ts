@@ -26,5 +26,5 @@ export interface InitOptions {
  */
 export declare function init(options?: InitOptions): Promise<Endpoint>;
 
-/** Throws ERR_NOT_INITIALIZED until init() has resolved. */
+/** Throws ERR_NOT_INITIALIZED until init() has resolved, or until another entry of the package (endpoint-wasm, endpoint-wasm/global) has loaded the engine, whose endpoint it then is. */
 export declare const endpoint: Endpoint;

@@ -2,6 +2,7 @@
 // the README says to build them: a Vite production build (the page and a
 // worker in Vite's default worker format), a webpack 5 production build
 // (both emit endpoint.wasm from the literal new URL(..., import.meta.url)),
+// webpack 5 again in a project as `npm init -y` makes it, with docs/install.md's configuration,
 // an esbuild bundle in esbuild's default format (an iife; the wasm copied
 // beside it) and a Rollup build (ES modules; the wasm copied beside it too),
 // each loaded in Chromium; and an esbuild bundle for Node as CommonJS, run
@@ -9,7 +10,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { build as vite } from "vite";
@@ -111,6 +113,39 @@ test("webpack: a production build works in Chromium", () => inTemp("ew-webpack-"
   const [r] = await loadInChromium(out);
   assert.deepEqual(r.value, want, r.error);
   assert.equal(r.fetch[1].method, "POST");
+}));
+
+// The webpack.config.js of docs/install.md.
+function webpackConfig() {
+  const doc = readFileSync(join(root, "docs/install.md"), "utf8");
+  const config = /```js\n(\/\/ webpack\.config\.js\n[\s\S]*?)```/.exec(doc)?.[1];
+  assert.ok(config, "docs/install.md shows a webpack.config.js");
+  return config;
+}
+
+function runWebpack(config) {
+  const compiler = webpack(config);
+  return new Promise((resolve, reject) => compiler.run((err, s) => (err ? reject(err) : compiler.close(() => resolve(s)))));
+}
+
+test("webpack: in a project as npm init -y makes it (\"type\": \"commonjs\"), the import stops the build; docs/install.md's webpack.config.js builds a bundle that works in Chromium", () => inTemp("ew-webpack-cjs-", async (dir) => {
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", main: "index.js", type: "commonjs" }, null, 2));
+  mkdirSync(join(dir, "src"));
+  cpSync(join(root, "js/test/apps/webpack/main.js"), join(dir, "src/index.js"));
+  mkdirSync(join(dir, "node_modules"));
+  symlinkSync(root, join(dir, "node_modules/endpoint-wasm"));
+  // The webpack command reads its configuration in the project and builds into dist/ there.
+  const out = join(dir, "dist");
+  const bare = await runWebpack({ mode: "production", context: dir, entry: "./src/index.js", output: { path: out } });
+  assert.match(bare.toString({ colors: false }), /'import' and 'export' may appear only with 'sourceType: module'/);
+  writeFileSync(join(dir, "webpack.config.js"), webpackConfig());
+  const config = createRequire(join(dir, "package.json"))("./webpack.config.js");
+  const stats = await runWebpack({ ...config, context: dir, output: { path: out } });
+  assert.ok(!stats.hasErrors() && !stats.hasWarnings(), stats.toString({ colors: false, modules: false }));
+  assert.ok(readdirSync(out).some((f) => f.endsWith(".wasm")), `webpack emitted the wasm: ${readdirSync(out)}`);
+  writeFileSync(join(out, "index.html"), '<!doctype html><meta charset="utf-8"><title>app</title><script src="./main.js"></script>\n');
+  const [r] = await loadInChromium(out);
+  assert.deepEqual(r.value, want, r.error);
 }));
 
 test("rollup: a build with @rollup/plugin-node-resolve, with endpoint.wasm copied beside it, works in Chromium; without the copy the error says to copy it", () => inTemp("ew-rollup-", async (out) => {

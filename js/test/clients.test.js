@@ -147,11 +147,25 @@ async function sendStream(send, statusOf) {
   assert.deepEqual(received, [want], name);
 }
 
-test("a stream body: fetch, undici, got and ky send it with the recipes as written", async () => {
+test("a stream body: fetch, undici, got, ky and axios's fetch adapter send it with the recipes as written", async () => {
   await sendStream(await recipe("fetch"), async (response) => (await response.arrayBuffer(), response.status));
   await sendStream(await recipe("undici"), (response) => response.statusCode);
   await sendStream(await recipe("got"), (response) => response.statusCode);
   await sendStream(await recipe("ky"), async (response) => (await response.arrayBuffer(), response.status));
+  await sendStream(await recipe("axios with a stream body"), (response) => response.status);
+});
+
+test("axios with a stream body: axios's default adapter refuses it, as docs/clients.md says; Readable.fromWeb sends it", async () => {
+  const { Readable } = await import("node:stream");
+  received.length = 0;
+  const refused = await (await recipe("axios"))(streamCall(endpoint, origin).request).then(() => "sent", (e) => e.message);
+  assert.equal(refused, "Data after transformation must be a string, an ArrayBuffer, a Buffer, or a Stream");
+  assert.ok(readFileSync(join(root, "docs/clients.md"), "utf8").replaceAll("\n", " ").includes(`(\`${refused}\`: a Node stream)`));
+  assert.deepEqual(received, []);
+  await sendStream(async (r) => {
+    const [url, { method, headers, body }] = toFetch(r);
+    return axios({ url, method, headers, data: Readable.fromWeb(body) });
+  }, (response) => response.status);
 });
 
 test("a Node Readable body: fetch(...toFetch(r)) sends it", async () => {

@@ -31,15 +31,15 @@ for (const size of Object.keys(SIZES)) {
     await page.fill("#search", "upload a release asset");
     await page.keyboard.press("Enter");
     assert.equal(await page.inputValue("#route"), UPLOAD);
-    assert.equal(await startFrom(page), "Upload a release asset (from the search)");
+    assert.equal(await startFrom(page), "Search: Upload a release asset");
     await page.fill("#route", UPLOAD.replace("{?name,label}", "{?name}"));
-    assert.equal(await startFrom(page), "Upload a release asset (edited)");
+    assert.equal(await startFrom(page), "Edited: Upload a release asset");
     await page.fill("#route", UPLOAD);
-    assert.equal(await startFrom(page), "Upload a release asset (from the search)");
+    assert.equal(await startFrom(page), "Search: Upload a release asset");
     // Choosing the entry again starts from the operation again.
     await page.fill("#route", "GET /user");
     await page.selectOption("#example", { label: "Create an issue" });
-    await page.selectOption("#example", { label: "Upload a release asset (edited)" });
+    await page.selectOption("#example", { label: "Edited: Upload a release asset" });
     assert.equal(await page.inputValue("#route"), UPLOAD);
   }));
 

@@ -76,12 +76,12 @@ test('on a phone, "Start from" names the operation picked in the search, and cho
   await page.fill("#search", "create issue field organization");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  assert.equal(await startFrom(), "Create issue field for an organization (from the search)");
+  assert.equal(await startFrom(), "Search: Create issue field for an organization");
   const picked = [await page.inputValue("#route"), await page.inputValue("#params")];
 
   await page.selectOption("#example", { label: "Create an issue" });
   assert.deepEqual([await startFrom(), await page.inputValue("#route")], ["Create an issue", "POST /repos/{owner}/{repo}/issues"]);
-  await page.selectOption("#example", { label: "Create issue field for an organization (from the search)" });
+  await page.selectOption("#example", { label: "Search: Create issue field for an organization" });
   assert.deepEqual([await page.inputValue("#route"), await page.inputValue("#params")], picked);
   assert.equal(await text(page, "out-url"), "https://api.github.com/orgs/octo-org/issue-fields");
 }));
@@ -104,3 +104,34 @@ test('"Start from" names the example a link holds, or "the request in the link"'
     assert.equal(await page.inputValue("#route"), "GET /user");
   });
 });
+
+test('on a phone, "Start from" fits its box whole, and says "Edited" once an example\'s route is edited; choosing that brings the example back', () => phone("/", async (page) => {
+  const startFrom = () => page.$eval("#example", (s) => s.selectedOptions[0]?.text ?? "");
+  // The width the selected entry's text needs, against the select's box less its arrow (about 20 px).
+  const room = () => page.$eval("#example", (s) => {
+    const cs = getComputedStyle(s);
+    const c = document.createElement("canvas").getContext("2d");
+    c.font = cs.font;
+    return { text: s.selectedOptions[0].text, fits: c.measureText(s.selectedOptions[0].text).width <= s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20 };
+  });
+  assert.deepEqual(await room(), { text: "List an organization's repositories", fits: true });
+  await page.fill("#route", "GET /user");
+  assert.equal(await startFrom(), "Edited: List an organization's repositories");
+  assert.deepEqual(await room(), { text: "Edited: List an organization's repositories", fits: true });
+  await page.selectOption("#example", { label: "Edited: List an organization's repositories" });
+  assert.deepEqual([await startFrom(), await page.inputValue("#route")], ["List an organization's repositories", "GET /orgs/{org}/repos"]);
+
+  await page.fill("#search", "create issue field organization");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await room(), { text: "Search: Create issue field for an organization", fits: true });
+}));
+
+test("on a phone, the table of where each parameter went keeps a parameter's name on one line (per_page)", () => phone("/", async (page) => {
+  const lines = await page.$eval('#placement tr[data-key="per_page"] th code', (code) => {
+    const range = document.createRange();
+    range.selectNodeContents(code);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  assert.equal(lines, 1);
+}));

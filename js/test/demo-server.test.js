@@ -4,6 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { createServer } from "node:net";
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runDemo } from "./demo-server.js";
 
 /** get asks for path exactly as written (no URL clean-up), and gives the status. */
@@ -87,4 +91,20 @@ test("make demo with a PORT that is not a port number says so, without a stack",
     code: 1,
     stderr: "endpoint-wasm demo: PORT=80a is not a port number (0 to 65535): for example PORT=9000 make demo\n",
   });
+});
+
+test("node web/demo/serve.mjs in a clone never built says to run make demo, not that esbuild is missing", () => {
+  const root = new URL("../..", import.meta.url).pathname;
+  const clone = mkdtempSync(join(tmpdir(), "ew-demo-clone-"));
+  try {
+    const files = execFileSync("git", ["ls-files", "-z", "web", "js", "catalog", "package.json"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+    for (const f of files) cpSync(join(root, f), join(clone, f));
+    const run = () => spawnSync(process.execPath, [join(clone, "web/demo/serve.mjs")], { env: { ...process.env, PORT: "0" }, encoding: "utf8" });
+    assert.deepEqual(run().stderr, "endpoint-wasm demo: dist/ is missing: `make demo` builds it (or run `make build` first)\n");
+    // Built elsewhere and copied, with no npm ci: esbuild, which prepares the page, is missing.
+    cpSync(join(root, "dist"), join(clone, "dist"), { recursive: true });
+    assert.deepEqual(run().stderr, "endpoint-wasm demo: the dev dependencies are not installed (no node_modules/): `make demo` installs them (npm ci)\n");
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
 });

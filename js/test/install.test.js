@@ -7,7 +7,7 @@
 // Every npm command runs offline, from the cache that `npm ci` filled.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -20,6 +20,8 @@ const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
 const tarball = `${pkg.name}-${pkg.version}.tgz`;
 const npmEnv = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 const npm = (args, cwd) => execFileSync("npm", args, { cwd, env: npmEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+// npmStderr is what the last npm install of newApp wrote to stderr (its warnings).
+let npmStderr = "";
 
 // The page of each app: it reports a call's url, or the load error.
 const INDEX = '<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/main.js"></script>\n';
@@ -48,7 +50,9 @@ function newApp(name, args) {
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
   writeFileSync(join(dir, "index.html"), INDEX);
   writeFileSync(join(dir, "main.js"), MAIN);
-  npm(["install", "--offline", ...args], dir);
+  const r = spawnSync("npm", ["install", "--offline", ...args], { cwd: dir, env: npmEnv, encoding: "utf8" });
+  if (r.status !== 0) throw Object.assign(new Error(`npm install failed: ${r.stderr}`), { stderr: r.stderr });
+  npmStderr = r.stderr;
   return dir;
 }
 
@@ -96,17 +100,24 @@ test("a linked install of a clone that was never built stops, saying to run make
   assert.ok(failure?.includes(`endpoint-wasm: ${realpathSync(src)} was never built (it has no dist/): run \`make build\` there`), failure ?? "npm install succeeded");
 });
 
-test("npm pack in a copy that was never built makes a tarball with dist/ (prepack builds it)", () => {
+test("npm pack in a copy that was never built makes a tarball with dist/ (prepack builds it), whose package.json has no scripts; the copy's package.json is left as it was", () => {
   const src = join(tmp, "clone");
   cloneTo(src);
   npm(["pack", "--prefer-offline", "--pack-destination", tmp], src);
   const listed = execFileSync("tar", ["-tzf", join(tmp, tarball)], { encoding: "utf8" }).trim().split("\n").sort();
   const want = ["LICENSE", "README.md", "package.json", ...readdirSync(join(root, "dist")).map((f) => `dist/${f}`)].map((f) => `package/${f}`).sort();
   assert.deepEqual(listed, want, "the tarball holds what `make build` puts in dist/");
+  // Its scripts run make or js/unbuilt.mjs, which only a checkout has.
+  const packed = JSON.parse(execFileSync("tar", ["-xOzf", join(tmp, tarball), "package/package.json"], { encoding: "utf8" }));
+  const { scripts, ...rest } = pkg;
+  assert.ok(scripts.prepare, "the checkout has a prepare script");
+  assert.deepEqual(packed, rest);
+  assert.equal(readFileSync(join(src, "package.json"), "utf8"), readFileSync(join(root, "package.json"), "utf8"));
 });
 
 test("the tarball installed into a new project (npm install --offline) works from Node, by import and by require", () => {
   const app = newApp("from-tarball", [join(tmp, tarball), ...registryTarballs()]);
+  assert.doesNotMatch(npmStderr, /endpoint-wasm|script/, "npm warns the installer of nothing of the package's");
   const call = 'endpoint("PATCH /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js", name: "n", headers: { authorization: "token t" } })';
   const esm = execFileSync(process.execPath, ["--input-type=module", "-e", `import { endpoint } from "endpoint-wasm"; console.log(JSON.stringify(${call}));`], { cwd: app, encoding: "utf8" });
   const cjs = execFileSync(process.execPath, ["-e", `const { endpoint } = require("endpoint-wasm"); console.log(JSON.stringify(${call}));`], { cwd: app, encoding: "utf8" });

@@ -261,6 +261,19 @@ test("node: init() from endpoint-wasm/init reads endpoint.wasm beside it from di
     out: "ERR_WASM_LOAD endpoint: cannot load endpoint.wasm: reading file://DIR/no/such/endpoint.wasm failed: ENOENT: no such file or directory, open 'DIR/no/such/endpoint.wasm'" });
 });
 
+test("node: where endpoint-wasm has loaded the engine, endpoint from endpoint-wasm/init answers without init(), whichever entry is imported first", () => {
+  const call = (first, second) => node(`
+    await import("${first}");
+    const { endpoint } = await import("endpoint-wasm/init");
+    await import("${second}");
+    let r;
+    try { r = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }).url; } catch (e) { r = e.code + " " + e.message; }
+    console.log(JSON.stringify({ r, started: performance.getEntriesByName("endpoint-wasm:ready").length }));`);
+  const want = { status: 0, out: { r: "https://api.github.com/repos/o/r", started: 1 } };
+  assert.deepEqual(call("endpoint-wasm", "endpoint-wasm/init"), want, "endpoint-wasm first");
+  assert.deepEqual(call("endpoint-wasm/init", "endpoint-wasm"), want, "endpoint-wasm/init first");
+});
+
 test("node: endpoint-wasm and endpoint-wasm/init imported together share one EndpointError class and start one engine", () => {
   const r = node(`
     import * as main from "endpoint-wasm";

@@ -40,3 +40,8 @@ test("require() of the package works from Node 20.19, the engines floor, where r
   const off = spawnSync(process.execPath, ["--no-experimental-require-module", "-e", script], { cwd: root, encoding: "utf8" });
   assert.match(off.stderr, /ERR_REQUIRE_ESM/);
 });
+
+test("the tarball npm pack writes in the checkout is not a file git would add", () => {
+  const tarball = `${pkg.name}-${pkg.version}.tgz`;
+  assert.equal(execFileSync("git", ["check-ignore", tarball], { cwd: root, encoding: "utf8" }), `${tarball}\n`);
+});

@@ -54,7 +54,13 @@ function startFrom(label, apply, route = null, edited = label) {
   $("example").value = "source";
 }
 $("route").addEventListener("input", () => {
-  if (source.route && $("example").value === "source") source.option.text = $("route").value.trim() === source.route ? source.label : source.edited;
+  // An example's route edited: the entry names the example as edited, and choosing it brings the example back.
+  const i = $("example").value;
+  if (i !== "source" && EXAMPLES[Number(i)]) {
+    const [label, route] = EXAMPLES[Number(i)];
+    startFrom(label, () => pick(Number(i)), route, `Edited: ${label}`);
+  }
+  if (source.route) source.option.text = $("route").value.trim() === source.route ? source.label : source.edited;
 });
 for (const el of inputs) el.addEventListener("input", update);
 // The route is one line: Enter does not break it; the field grows instead.
@@ -83,7 +89,8 @@ if (ops) {
 /** pickOperation fills the route and the operation's example parameters, required first. */
 function pickOperation(op) {
   const name = op.summary || op.id;
-  startFrom(`${name} (from the search)`, () => pickOperation(op), op.route, `${name} (edited)`);
+  // The kind of source first and short, so that on a phone the name is what a long one loses.
+  startFrom(`Search: ${name}`, () => pickOperation(op), op.route, `Edited: ${name}`);
   $("route").value = op.route;
   $("params").value = JSON.stringify(exampleParams(op), null, 2);
   update();

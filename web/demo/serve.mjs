@@ -5,7 +5,6 @@
 // checkout (.git, sources, node_modules) is reachable. PORT changes the
 // port (0: any free one).
 import { existsSync } from "node:fs";
-import { prepare } from "./prepare.mjs";
 import { serve } from "./server.mjs";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -15,6 +14,10 @@ const port = Number(given);
 
 if (!/^\d+$/.test(given) || port > 65535) fail(`PORT=${given} is not a port number (0 to 65535): for example PORT=9000 make demo`);
 if (!existsSync(`${root}/dist/index.js`)) fail("dist/ is missing: `make demo` builds it (or run `make build` first)");
+// prepare.mjs bundles with esbuild, a dev dependency: imported once the checks
+// above passed, so that a clone never built hears of make demo, not of esbuild.
+const { prepare } = await import("./prepare.mjs").catch((e) =>
+  fail(e.code === "ERR_MODULE_NOT_FOUND" ? "the dev dependencies are not installed (no node_modules/): `make demo` installs them (npm ci)" : e.message));
 // The catalog, the reference's bundle and the rules page, made from the checkout as it is.
 await prepare().catch((e) => fail(`cannot prepare web/demo/gen/: ${e.message}`));
 

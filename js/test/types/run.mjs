@@ -1,6 +1,7 @@
 // make test-types: `tsc --strict` over each tsconfig*.json here (the DOM
 // library, @types/node, moduleResolution node10), then the editor's
-// completions (completions.mjs), two at a time. Exits 1 when any fails.
+// completions (completions.mjs) and tsc's messages for mistakes
+// (messages.mjs), two at a time. Exits 1 when any fails.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +22,7 @@ const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
 const jobs = readdirSync(dir)
   .filter((f) => /^tsconfig.*\.json$/.test(f))
   .map((f) => [`tsc -p ${f}`, [tsc, "-p", join(dir, f)]]);
-jobs.push(["completions", [join(dir, "completions.mjs")]]);
+jobs.push(["completions", [join(dir, "completions.mjs")]], ["messages", [join(dir, "messages.mjs")]]);
 
 function run([name, args]) {
   return new Promise((resolve) => {
