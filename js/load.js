@@ -171,34 +171,66 @@ export async function instantiate(source) {
 /**
  * fromURL fetches, compiles and starts the module, compiling while it
  * streams when the server sends it as application/wasm, and says what the
- * server sent when it is not a WebAssembly module.
+ * server sent when it is not a WebAssembly module. fetching is the fetch of
+ * url when the entry started it already. Compiling, instantiating, starting
+ * and the caller's first call each run in a task of their own (tick), so
+ * that none holds the page's main thread for long.
  */
-export async function fromURL(url) {
+export async function fromURL(url, fetching = fetch(url)) {
   mark("endpoint-wasm:fetch");
   const rt = prepare();
-  const fetching = fetch(url).catch((e) => {
+  const text = compileText(); // meanwhile (text.js)
+  const response = await fetching.catch((e) => {
     throw loadError(`fetching ${url} failed: ${e.message}${fileHint(url)}`, e);
   });
-  const text = compileText(); // meanwhile (text.js)
-  const response = await fetching;
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
   if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${statusHint(response.status, url)}`);
-  let result;
-  if (WebAssembly.instantiateStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
-    result = await WebAssembly.instantiateStreaming(response, rt.go.importObject).catch((e) => {
-      throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
-    });
+  const failed = (e) => {
+    throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
+  };
+  let module;
+  if (WebAssembly.compileStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
+    module = await WebAssembly.compileStreaming(paced(response)).catch(failed);
   } else {
     const bytes = new Uint8Array(await response.arrayBuffer());
     checkBytes(bytes, what);
-    result = await WebAssembly.instantiate(bytes, rt.go.importObject).catch((e) => {
-      throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
-    });
+    module = await WebAssembly.compile(bytes).catch(failed);
   }
+  await tick();
+  const instance = await WebAssembly.instantiate(module, rt.go.importObject).catch(failed);
   mark("endpoint-wasm:instantiated");
   await text;
-  return start(rt, result.instance, result.module);
+  await tick();
+  const ep = start(rt, instance, module);
+  await tick();
+  return ep;
+}
+
+// tick waits for a task of its own: what follows runs after the browser has
+// had the main thread (input, rendering), not in the task that came before.
+// scheduler.yield (Chromium) is not held back 4 ms as a timer within timers is.
+const tick = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
+
+// paced hands the compiler the response's body 64 KiB per task: a body the
+// browser holds whole already (preloaded, or from its cache) would otherwise
+// be read and decoded in one task of a few hundred milliseconds.
+function paced(response) {
+  const reader = response.body.getReader();
+  let rest = new Uint8Array();
+  const body = new ReadableStream({
+    async pull(stream) {
+      await tick();
+      if (!rest.length) {
+        const { done, value } = await reader.read();
+        if (done) return stream.close();
+        rest = value;
+      }
+      stream.enqueue(rest.subarray(0, 65536));
+      rest = rest.subarray(65536);
+    },
+  });
+  return new Response(body, { headers: { "content-type": "application/wasm" } });
 }
 
 /**
