@@ -5,13 +5,14 @@
 // that script ends, not once it has run. The classic
 // script adds a preload for it, and a preload the page gives, as
 // docs/install.md writes it, is reused: the browser's network log (CDP)
-// shows the file fetched once.
+// shows the file fetched once. The demo preloads it too, and fetches it once.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch } from "./browser.js";
+import { runDemo } from "./demo-server.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const dist = join(root, "dist");
@@ -85,5 +86,26 @@ test("first fetch: endpoint.wasm downloads while the page's script runs, and onc
   } finally {
     await browser.close();
     await server.close();
+  }
+});
+
+test("first fetch: the demo preloads endpoint.wasm and fetches it once", async () => {
+  const demo = await runDemo(0);
+  assert.ok(demo.origin, `make demo's server started: ${demo.stderr}`);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    const requests = [];
+    cdp.on("Network.requestWillBeSent", (e) => e.request.url.endsWith("/endpoint.wasm") && requests.push(e.request.url));
+    await cdp.send("Network.enable");
+    await page.goto(`${demo.origin}/web/demo/`);
+    await page.waitForSelector("html[data-ready]");
+    const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel="preload"]')].map((l) => l.href));
+    assert.deepEqual(preloads, [`${demo.origin}/dist/endpoint.wasm`]);
+    assert.deepEqual(requests, [`${demo.origin}/dist/endpoint.wasm`], "fetched once");
+  } finally {
+    await browser.close();
+    await demo.stop();
   }
 });
