@@ -217,20 +217,16 @@ const tick = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => s
 // be read and decoded in one task of a few hundred milliseconds.
 function paced(response) {
   const reader = response.body.getReader();
-  let rest = new Uint8Array();
+  let rest;
   const body = new ReadableStream({
     async pull(stream) {
       await tick();
-      if (!rest.length) {
-        const { done, value } = await reader.read();
-        if (done) return stream.close();
-        rest = value;
-      }
-      stream.enqueue(rest.subarray(0, 65536));
-      rest = rest.subarray(65536);
+      if (!rest?.length) rest = (await reader.read()).value;
+      rest ? stream.enqueue(rest.subarray(0, 65536)) : stream.close();
+      rest = rest?.subarray(65536);
     },
   });
-  return new Response(body, { headers: { "content-type": "application/wasm" } });
+  return new Response(body, response); // its status and headers
 }
 
 /**
