@@ -12,5 +12,5 @@ export const url = new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.s
 if (script) {
   const link = document.createElement("link");
   Object.assign(link, { rel: "preload", as: "fetch", type: "application/wasm", crossOrigin: "anonymous", href: url });
-  document.head.append(link);
+  document.head?.append(link);
 }

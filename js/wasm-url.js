@@ -3,6 +3,10 @@
 // app's bundle, whatever follows it): it downloads meanwhile. fetch(url)
 // asks with the mode and credentials of a page's
 // <link rel="preload" as="fetch" crossorigin>, whose response it then reuses.
+// Where another entry has loaded the engine already (or is loading it), it
+// is not fetched again.
+
+import { shared } from "./shared.js";
 
 // The script running now, for a classic-script bundle (iife), whose
 // import.meta is empty: endpoint.wasm is then looked for beside it.
@@ -20,6 +24,6 @@ function wasmURL() {
 }
 
 export const url = wasmURL();
-/** The response's promise; its rejection is handled here and reported by the loader (fromURL). */
-export const fetching = fetch(url);
-fetching.catch(() => {});
+/** The response's promise, if fetched; its rejection is handled here and reported by the loader (fromURL). */
+export const fetching = shared.engine ? undefined : fetch(url);
+fetching?.catch(() => {});
