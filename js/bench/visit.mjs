@@ -16,7 +16,8 @@
 // longtask), the worst over rounds' medians.
 // Usage: node js/bench/visit.mjs [rounds] (default 15; BENCH_QUICK=1: 3);
 // VISIT_PROFILES=none,slow runs those profiles only.
-// It takes about 25 s a round on a quiet 2-core machine.
+// A round takes about 70 s on this 2-core machine at load 10 (15 rounds: a
+// quarter of an hour; less on a quiet machine).
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
