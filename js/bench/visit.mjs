@@ -15,7 +15,8 @@
 // total blocking time before the first result (PerformanceObserver,
 // longtask), the worst over rounds' medians.
 // Usage: node js/bench/visit.mjs [rounds] (default 15; BENCH_QUICK=1: 3);
-// VISIT_PROFILES=none,slow runs those profiles only.
+// VISIT_PROFILES=none,slow runs those profiles only; VISIT_DEBUG=1 prints
+// each visit's responses (from the network or the disk cache).
 // A round takes about 70 s on this 2-core machine at load 10 (15 rounds: a
 // quarter of an hour; less on a quiet machine).
 import { createHash } from "node:crypto";
