@@ -9,15 +9,16 @@
 // throws ERR_NOT_INITIALIZED; a failed load rejects `ready` with
 // ERR_WASM_LOAD (and the calls name it).
 
+// First, so that the wasm's download starts before the rest is evaluated.
+import { url } from "./preload.js";
 import { EndpointError } from "./errors.js";
 import { asLoadError, deferred, fromURL, once, settled } from "./load.js";
 import { toFetch } from "./to-fetch.js";
 
-const script = typeof document !== "undefined" ? document.currentScript : null;
 const forward = deferred("wait for endpointWasm.ready first");
 
 const api = { EndpointError, toFetch, endpoint: forward.endpoint, ready: null };
-api.ready = settled(once(async () => fromURL(new URL(script?.dataset.wasmUrl || "endpoint.wasm", script?.src || globalThis.location?.href))).then(
+api.ready = settled(once(async () => fromURL(url)).then(
   (ep) => (api.endpoint = forward.resolve(ep)),
   (e) => {
     const failure = asLoadError(e);

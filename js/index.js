@@ -11,30 +11,17 @@
 // script (esbuild's default iife format, Vite's default worker format),
 // and a failed load does not take the importing module graph down with it.
 
+// First, so that the wasm's fetch starts before the rest is evaluated.
+import { fetching, url } from "./wasm-url.js";
 import { asLoadError, deferred, fromURL, once, settled } from "./load.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
 
-// The script running now, for a classic-script bundle (iife), whose
-// import.meta is empty: endpoint.wasm is then looked for beside it.
-const script = globalThis.document?.currentScript;
-
-// wasmURL is beside this module. The literal new URL(..., import.meta.url)
-// lets Vite and webpack emit the file; where import.meta.url is empty it
-// throws, and the bundle's own script (or a worker's) is the base instead.
-function wasmURL() {
-  try {
-    return new URL("./endpoint.wasm", import.meta.url);
-  } catch {
-    return new URL("endpoint.wasm", script?.src || globalThis.location?.href);
-  }
-}
-
 const forward = deferred("await ready (from \"endpoint-wasm\") first");
 
 /** Resolves to the endpoint once endpoint.wasm runs (the page's, when another entry loaded it first); rejects with ERR_WASM_LOAD. */
-export const ready = settled(once(async () => fromURL(wasmURL())).then(forward.resolve, (e) => {
+export const ready = settled(once(async () => fromURL(url, fetching)).then(forward.resolve, (e) => {
   const failure = asLoadError(e);
   forward.reject(failure);
   throw failure;

@@ -171,33 +171,67 @@ export async function instantiate(source) {
 /**
  * fromURL fetches, compiles and starts the module, compiling while it
  * streams when the server sends it as application/wasm, and says what the
- * server sent when it is not a WebAssembly module.
+ * server sent when it is not a WebAssembly module. fetching is the fetch of
+ * url when the entry started it already. Compiling, instantiating, starting
+ * and the caller's first call each run in a task of their own (tick), so
+ * that none holds the page's main thread for long.
  */
-export async function fromURL(url) {
+export async function fromURL(url, fetching = fetch(url)) {
   mark("endpoint-wasm:fetch");
   const rt = prepare();
-  const fetching = fetch(url).catch((e) => {
+  const text = compileText(); // meanwhile (text.js)
+  const response = await fetching.catch((e) => {
     throw loadError(`fetching ${url} failed: ${e.message}${fileHint(url)}`, e);
   });
-  const text = compileText(); // meanwhile (text.js)
-  const response = await fetching;
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
   if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${statusHint(response.status, url)}`);
-  let compiling;
-  if (WebAssembly.instantiateStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
-    compiling = WebAssembly.instantiateStreaming(response, rt.go.importObject);
+  const failed = (e) => {
+    throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
+  };
+  let module;
+  if (WebAssembly.compileStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
+    module = await WebAssembly.compileStreaming(paced(response)).catch(failed);
   } else {
     const bytes = new Uint8Array(await response.arrayBuffer());
     checkBytes(bytes, what);
-    compiling = WebAssembly.instantiate(bytes, rt.go.importObject);
+    module = await WebAssembly.compile(bytes).catch(failed);
   }
-  const result = await compiling.catch((e) => {
-    throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
-  });
+  await tick();
+  const instance = await WebAssembly.instantiate(module, rt.go.importObject).catch(failed);
   mark("endpoint-wasm:instantiated");
   await text;
-  return start(rt, result.instance, result.module);
+  await tick();
+  const ep = start(rt, instance, module);
+  await tick();
+  return ep;
+}
+
+// tick waits for a task of its own: what follows runs after the browser has
+// had the main thread (input, rendering, its other tasks), not in the task
+// that came before. A message, not a timer: timers set within timers wait
+// 4 ms at least. The port is closed, or it would keep Node running.
+const tick = () => new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => resolve(port1.close());
+  port2.postMessage(0);
+});
+
+// paced hands the compiler the response's body 64 KiB per task: a body the
+// browser holds whole already (preloaded, or from its cache) would otherwise
+// be read and decoded in one task of a few hundred milliseconds.
+function paced(response) {
+  const reader = response.body.getReader();
+  let rest;
+  const body = new ReadableStream({
+    async pull(stream) {
+      await tick();
+      if (!rest?.length) rest = (await reader.read()).value;
+      rest ? stream.enqueue(rest.subarray(0, 65536)) : stream.close();
+      rest = rest?.subarray(65536);
+    },
+  });
+  return new Response(body, response); // its status and headers
 }
 
 // bytesOf views the bytes init({ wasmModule }) was given (init.js alone

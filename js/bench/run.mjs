@@ -3,7 +3,8 @@
 // calling endpoint-wasm runs (each held to the reference's speed), and
 // Octokit's pipeline as information; wasm memory; sizes; the first call
 // beside the floor module's (cold.mjs). It ends with every target, MET or
-// MISSED. BENCH_QUICK=1 makes a short run (fewer, shorter rounds).
+// MISSED; and the first visit on an emulated network (visit.mjs, which also
+// runs alone). BENCH_QUICK=1 makes a short run (fewer, shorter rounds).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -11,6 +12,7 @@ import { endpoint as ref } from "@octokit/endpoint";
 import { instantiate } from "../../dist/load.js";
 import { measureMemory } from "./memory.mjs";
 import { coldStart, printCold } from "./cold.mjs";
+import { firstVisit, printVisit } from "./visit.mjs";
 import { printRuntime, printTargets, runtimeTargets } from "./report.js";
 import { sizeTargets, sizes } from "./size.mjs";
 import { runSuite } from "./suite.js";
@@ -55,6 +57,8 @@ try {
   await server.close();
 }
 const cold = await coldStart({ log });
+log("first visit on an emulated network");
+const visits = await firstVisit({ rounds: quick ? 3 : 15, log });
 log(`done; load average ${loadavg()[0].toFixed(1)}`);
 
 const nodeGroups = printRuntime(`Node ${process.version}`, node);
@@ -74,6 +78,7 @@ for (const f of s) console.log(f.file.padEnd(22), String(f.raw).padStart(10), St
 console.log(`\nwarm start-up (information; wasm bytes in memory → first call answered, median of 9): Node ${nodeStart} ms, Chromium ${chromium.startup} ms`);
 
 const coldTargets = printCold(cold);
+const visitTargets = printVisit(visits);
 
 console.log(`\njs/bench/run.mjs took ${((performance.now() - t0) / 60000).toFixed(1)} minutes (after the Go benchmarks); load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${cpus().length} cores`);
 printTargets("targets", [
@@ -81,5 +86,6 @@ printTargets("targets", [
   ...runtimeTargets("Chromium", chromiumGroups),
   ...sizeTargets(s),
   ...coldTargets,
+  ...visitTargets,
 ]);
 if (quick) console.log(`\nBENCH_QUICK=1: a short run (3 rounds, 100,000 calls for memory, ${cold.runs} cold runs); run \`make bench\` for the figures to quote.`);
