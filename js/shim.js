@@ -12,22 +12,21 @@ import { describe, isPlain } from "./values.js";
  * createEndpoint wraps the exports of one endpoint.wasm instance as the
  * callable endpoint over the global defaults. hooks.load is set to the
  * function the instance's import object must call for ew.load
- * (protocol.js). restart, when given, starts a fresh instance ({ exports,
- * hooks }) for the calls after the engine has stopped (D29); layers are
- * data, so they work on it as they are.
+ * (protocol.js). restart starts a fresh instance ({ exports, hooks }) for
+ * the calls after the engine has stopped (D29) or grown its memory past
+ * what an instance keeps; layers are data, so they work on it as they are.
  */
-export function createEndpoint(exports, hooks = {}, restart = null) {
+export function createEndpoint(exports, hooks, restart) {
   let bridge = new Bridge(exports, hooks);
   hooks.load = bridge.load;
 
   /**
    * send makes one call, turning what the input throws into an
    * EndpointError; when the engine itself has stopped (bridge.stopped), it
-   * says so, and the next call starts a fresh instance.
+   * says so, and the next call runs on a fresh instance.
    */
   function send(op, layer, route, options) {
     try {
-      if (bridge.stopped()) revive();
       return bridge.call(op, layer, route, options);
     } catch (e) {
       if (isEndpointError(e)) throw e;
@@ -35,12 +34,18 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
       throw unreadable("options", "could not be read", e);
+    } finally {
+      // A stopped engine is of no further use (D29); and WebAssembly memory
+      // never shrinks, so a call that grew it to 64 MiB or more, sixteen
+      // times what a fresh instance holds and more than calls of usual size
+      // (10 MB bodies among them) ever need, leaves it too, its answer being
+      // built already (docs/design.md, Memory). A nested call keeps it.
+      if (bridge.stopped() || !bridge.busy && bridge.mem.buffer.byteLength >> 26) revive();
     }
   }
 
   /** revive replaces the stopped instance by a fresh one. */
   function revive() {
-    if (!restart) throw internalError("the WebAssembly engine stopped, and no new instance can be started");
     const fresh = restart();
     bridge = new Bridge(fresh.exports, fresh.hooks);
     fresh.hooks.load = bridge.load;
