@@ -1,0 +1,40 @@
+// One shape of the memory row of `make bench`, in a process of its own:
+// node --expose-gc js/bench/keeps.mjs <shape> <wasm|ref>. It makes the
+// shape's large call, then 200 small calls and a collection, and prints
+// what the process keeps (its resident set, RSS, which counts the
+// WebAssembly memory) and how long the large call took, as JSON.
+import { endpoint as ref } from "@octokit/endpoint";
+import { endpoint as wasm } from "../../dist/node.js";
+
+/** SHAPES makes each shape's input, and returns the function making its large call(s) with an endpoint. */
+export const SHAPES = {
+  "800,000 mediaType.previews": () => previews(800000),
+  "POST with 500,000 body parameters": () => { const o = params(500000); return (ep) => ep("POST /x", o); },
+  "GET with 100,000 query parameters": () => { const o = params(100000); return (ep) => ep("GET /x", o); },
+  "1,500,000 mediaType.previews": () => previews(1500000),
+  "300 urls of 4 KiB, 1,360 expressions each": () => {
+    const urls = Array.from({ length: 300 }, (_, i) => `GET /${String(i).padStart(3, "0")}${"{a}".repeat(1360)}`);
+    return (ep) => { for (const u of urls) ep(u, { a: "1" }); };
+  },
+};
+
+const previews = (n) => { const o = { mediaType: { previews: names(n) } }; return (ep) => ep("GET /x", o); };
+
+const names = (n) => Array.from({ length: n }, (_, i) => i.toString(36));
+const params = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const [shape, which] = process.argv.slice(2);
+  const ep = which === "ref" ? ref : wasm;
+  ep("GET /x");
+  const make = SHAPES[shape]();
+  const t = performance.now();
+  make(ep);
+  const seconds = (performance.now() - t) / 1000;
+  for (let i = 0; i < 200; i++) ep("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: `r${i}`, per_page: 100 });
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    globalThis.gc();
+  }
+  console.log(JSON.stringify({ rss: process.memoryUsage().rss, seconds }));
+}
