@@ -80,10 +80,26 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 	// names is a set in the order names came: put, never settled, keeps a
 	// name that is a number where it came, as no object's keys would.
 	names.reset()
+	names.reserve(len(previews))
+	// The header is built in one piece of memory of its full size: each
+	// name with its prefix, suffix and comma, the names accept holds being
+	// at most as long as accept and each at least "-preview" long there.
+	suffix := len("+json")
+	if format != "" {
+		suffix = 1 + len(format)
+	}
+	each := len("application/vnd.github.-preview,") + suffix
+	room := len(accept) + (len(accept)/len("-preview")+1)*each
+	for _, p := range previews {
+		room += len(p.text()) + each
+	}
+	if cap(dst)-len(dst) < room {
+		dst = append(make([]byte, 0, len(dst)+room), dst...)
+	}
 	previewsIn(accept, names)
 	for _, p := range previews {
 		if n := trimPreview(p.text()); !names.Has(n) {
-			names.put(n, -1, Value{}, len(names.ents))
+			names.insert(entry{k: n}) // absent, as Has said; last, in the order names came
 		}
 	}
 	for i := 0; i < names.Len(); i++ {
@@ -171,7 +187,7 @@ func previewsIn(accept string, names *Obj) {
 		for k := len(run) - len(suffix); k > 0; k-- {
 			if run[k:k+len(suffix)] == suffix {
 				if n := trimPreview(run[:k]); !names.Has(n) {
-					names.put(n, -1, Value{}, len(names.ents)) // in the order names came (appendAccept)
+					names.insert(entry{k: n}) // absent, as Has said; last, in the order names came (appendAccept)
 				}
 				break
 			}

@@ -191,14 +191,18 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 		return merged, nil
 	}
 	seen := s.obj()
+	seen.reserve(len(dp.list()) + len(cp.list()))
 	start := len(s.list)
+	if n := len(dp.list()) + len(cp.list()); cap(s.list)-start < n {
+		s.list = append(make([]Value, 0, start+n), s.list...)
+	}
 	for _, list := range [2][]Value{dp.list(), cp.list()} {
 		for _, p := range list {
 			name := trimPreview(p.text())
 			if seen.Has(name) {
 				continue
 			}
-			seen.put(name, -1, Value{}, 0) // a set: never read in order
+			seen.insert(entry{k: name}) // absent, as Has said: a set, never read in order
 			if name != p.text() {
 				p = Str(name) // a new string: no handle
 			}

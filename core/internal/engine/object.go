@@ -216,6 +216,30 @@ func (o *Obj) insert(e entry) {
 	}
 }
 
+// reserve makes room for n more keys, so that a set of a known number of
+// keys (the previews of a call) grows its entries and its index once,
+// rather than copying them again at every step of their growth.
+func (o *Obj) reserve(n int) {
+	want := len(o.ents) + n
+	if cap(o.ents) < want {
+		ents := make([]entry, len(o.ents), want)
+		copy(ents, o.ents)
+		o.ents = ents
+	}
+	if want <= indexAbove || o.mapped {
+		return
+	}
+	size := 16
+	for size < 4*want {
+		size *= 2
+	}
+	if cap(o.idx) < size {
+		idx := make([]int32, len(o.idx), size)
+		copy(idx, o.idx)
+		o.idx = idx
+	}
+}
+
 // settle puts an unordered object's keys in JavaScript's order; an
 // ordered one, as nearly every object is, it leaves as it is. The test is
 // all there is to inline, so that each batch writer's call of it costs no
