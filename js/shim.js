@@ -27,6 +27,7 @@ export function createEndpoint(exports, hooks, restart) {
    */
   function send(op, layer, route, options) {
     try {
+      if (bridge.stopped()) revive();
       return bridge.call(op, layer, route, options);
     } catch (e) {
       if (isEndpointError(e)) throw e;
@@ -35,16 +36,18 @@ export function createEndpoint(exports, hooks, restart) {
       // could not be read (D28, D29).
       throw unreadable("options", "could not be read", e);
     } finally {
-      // A stopped engine is of no further use (D29); and WebAssembly memory
-      // never shrinks, so a call that grew it to 64 MiB or more, sixteen
-      // times what a fresh instance holds and more than calls of usual size
-      // (10 MB bodies among them) ever need, leaves it too, its answer being
-      // built already (docs/design.md, Memory). A nested call keeps it.
-      if (bridge.stopped() || !bridge.busy && bridge.mem.buffer.byteLength >> 26) revive();
+      // WebAssembly memory never shrinks, so an instance whose memory a call
+      // grew to 64 MiB or more, sixteen times what a fresh one holds and
+      // more than calls of usual size (10 MB bodies among them) ever need,
+      // is let go once the answer is built (docs/design.md, Memory). A
+      // nested call keeps it. When no fresh instance can be made, the old
+      // one, which works, answers on and the swap is tried after a later
+      // call: the answer is never lost to it.
+      if (!bridge.busy && bridge.mem.buffer.byteLength >> 26) try { revive(); } catch {}
     }
   }
 
-  /** revive replaces the stopped instance by a fresh one. */
+  /** revive replaces the instance by a fresh one, or throws leaving it. */
   function revive() {
     const fresh = restart();
     bridge = new Bridge(fresh.exports, fresh.hooks);

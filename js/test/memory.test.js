@@ -126,3 +126,31 @@ test("a call that grows the engine's memory but stays under 64 MiB keeps its ins
   assert.equal(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
   assert.equal(memories.length, 1, "no fresh instance");
 });
+
+test("when no fresh instance can be made after a call past 64 MiB, the call still answers, the old instance answers the calls after it, and a later call makes the swap", async () => {
+  const { ep, memories } = await observed();
+  const client = ep.defaults({ headers: { authorization: "token abc" } });
+  const want = client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+  const { Instance } = WebAssembly;
+  let tries = 0;
+  // Making an instance fails as it does when the process is out of memory.
+  WebAssembly.Instance = function () {
+    tries++;
+    throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
+  };
+  try {
+    const big = ep("GET /x", query(100000));
+    assert.equal(big.url, `https://api.github.com/x?${Array.from({ length: 100000 }, (_, i) => `k${i}=v`).join("&")}`);
+    assert.equal(tries, 1, "the swap was tried");
+    assert.deepEqual(client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }), want);
+    assert.equal(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
+    assert.ok(tries >= 2, "tried again after a later call");
+    assert.equal(memories.length, 1, "the old instance answers on");
+  } finally {
+    WebAssembly.Instance = Instance;
+  }
+  assert.equal(ep("GET /x/{a}", { a: 2 }).url, "https://api.github.com/x/2");
+  assert.equal(memories.length, 2, "a later call made the swap");
+  assert.ok(memories[1].buffer.byteLength < KEPT);
+  assert.deepEqual(client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }), want);
+});
