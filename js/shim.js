@@ -43,7 +43,7 @@ export function createEndpoint(exports, hooks, restart) {
       // nested call keeps it. When no fresh instance can be made, the old
       // one, which works, answers on and the swap is tried after a later
       // call: the answer is never lost to it.
-      if (!bridge.busy && bridge.mem.buffer.byteLength >> 26) try { revive(); } catch {}
+      try { bridge.busy || bridge.mem.buffer.byteLength >> 26 && revive(); } catch {}
     }
   }
 
