@@ -190,8 +190,8 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 	if len(dp.list()) == 0 && len(cp.list()) == 0 {
 		return merged, nil
 	}
-	seen := s.obj()
-	seen.reserve(len(dp.list()) + len(cp.list()))
+	seen := &s.names
+	seen.reset(len(dp.list()) + len(cp.list()))
 	start := len(s.list)
 	if n := len(dp.list()) + len(cp.list()); cap(s.list)-start < n {
 		s.list = append(make([]Value, 0, start+n), s.list...)
@@ -199,10 +199,9 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 	for _, list := range [2][]Value{dp.list(), cp.list()} {
 		for _, p := range list {
 			name := trimPreview(p.text())
-			if seen.Has(name) {
+			if !seen.add(name) {
 				continue
 			}
-			seen.insert(entry{k: name}) // absent, as Has said: a set, never read in order
 			if name != p.text() {
 				p = Str(name) // a new string: no handle
 			}

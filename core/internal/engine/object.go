@@ -32,9 +32,7 @@ type Obj struct {
 	// keys after it and a new index, the square of their number in all,
 	// where settling once sorts them. The exported methods leave an object
 	// in order, so that its positional reads (Len, Key, At) need no test,
-	// which every call would pay for in WebAssembly. (One internal
-	// object is read unsettled on purpose: appendAccept's set of preview
-	// names, kept in the order the names came, D25.)
+	// which every call would pay for in WebAssembly.
 	unordered bool
 }
 
@@ -213,30 +211,6 @@ func (o *Obj) insert(e entry) {
 	o.ents = append(o.ents, e)
 	if len(o.ents) > indexAbove {
 		o.indexLast()
-	}
-}
-
-// reserve makes room for n more keys, so that a set of a known number of
-// keys (the previews of a call) grows its entries and its index once,
-// rather than copying them again at every step of their growth.
-func (o *Obj) reserve(n int) {
-	want := len(o.ents) + n
-	if cap(o.ents) < want {
-		ents := make([]entry, len(o.ents), want)
-		copy(ents, o.ents)
-		o.ents = ents
-	}
-	if want <= indexAbove || o.mapped {
-		return
-	}
-	size := 16
-	for size < 4*want {
-		size *= 2
-	}
-	if cap(o.idx) < size {
-		idx := make([]int32, len(o.idx), size)
-		copy(idx, o.idx)
-		o.idx = idx
 	}
 }
 

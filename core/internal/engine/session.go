@@ -22,6 +22,7 @@ type session struct {
 	nobj int       // how many of objs this call uses
 	list []Value   // scratch for lists the engine builds (previews)
 	text []byte    // scratch for strings the engine builds (names, accept)
+	names nameSet  // scratch for the sets of preview names (D25)
 	url  []byte    // scratch for the url
 	path []byte    // scratch for the expanded url template
 	lit  template  // the template of a url without expressions
