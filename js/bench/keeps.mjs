@@ -18,7 +18,9 @@ export const SHAPES = {
   },
 };
 
-const previews = (n) => { const o = { mediaType: { previews: names(n) } }; return (ep) => ep("GET /x", o); };
+// Previews apply on every route here (D25) and on /graphql alone in the
+// reference, so they are sent to /graphql, where both build the header.
+const previews = (n) => { const o = { mediaType: { previews: names(n) } }; return (ep) => ep("POST /graphql", o); };
 
 const names = (n) => Array.from({ length: n }, (_, i) => i.toString(36));
 const params = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));

@@ -7,6 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { readFileSync } from "node:fs";
 import { endpoint } from "endpoint-wasm";
+import { swapCases } from "./swap.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
@@ -78,79 +79,7 @@ test("the test can fail: bytes the program keeps are counted", async () => {
   assert.ok((await retained(() => kept.push(new Uint8Array(10 << 20)))) >= 10 << 20);
 });
 
-/**
- * observed returns an endpoint over a fresh instance, and the memories of
- * the instances it has run on, the first one first: its restarts are
- * counted by the restart function it is given.
- */
-async function observed() {
-  const { boot, prepare, restarter } = await import("../../dist/load.js");
-  const { createEndpoint } = await import("../../dist/shim.js");
-  const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
-  const rt = prepare();
-  const instance = new WebAssembly.Instance(module, rt.go.importObject);
-  boot(rt, instance, module);
-  const memories = [instance.exports.mem];
-  const restart = restarter(module);
-  const ep = createEndpoint(instance.exports, rt.hooks, () => {
-    const fresh = restart();
-    memories.push(fresh.exports.mem);
-    return fresh;
-  });
-  return { ep, memories };
-}
-
-const KEPT = 64 << 20; // what an instance may keep after a call (docs/design.md, Memory)
-const query = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));
-
-test("a call that grows the engine's memory past 64 MiB is answered, and the calls after it run on a fresh instance holding less; layers made before still work", async () => {
-  const { ep, memories } = await observed();
-  const client = ep.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token abc" } });
-  const want = client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
-  const big = ep("GET /x", query(100000));
-  assert.equal(big.url, `https://api.github.com/x?${Array.from({ length: 100000 }, (_, i) => `k${i}=v`).join("&")}`);
-  assert.equal(memories.length, 2, "a fresh instance was started");
-  assert.ok(memories[0].buffer.byteLength >= KEPT, `the call grew the first instance to ${memories[0].buffer.byteLength} bytes`);
-  assert.ok(memories[1].buffer.byteLength < KEPT, `the fresh instance holds ${memories[1].buffer.byteLength} bytes`);
-  assert.deepEqual(client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }), want);
-  assert.equal(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
-  assert.equal(memories.length, 2, "small calls keep the fresh instance");
-});
-
-test("a call that grows the engine's memory but stays under 64 MiB keeps its instance", async () => {
-  const { ep, memories } = await observed();
-  const before = memories[0].buffer.byteLength;
-  assert.ok(ep("GET /x", query(20000)).url.endsWith("&k19999=v"));
-  const after = memories[0].buffer.byteLength;
-  assert.ok(after > before && after < KEPT, `${before} -> ${after} bytes`);
-  assert.equal(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
-  assert.equal(memories.length, 1, "no fresh instance");
-});
-
-test("when no fresh instance can be made after a call past 64 MiB, the call still answers, the old instance answers the calls after it, and a later call makes the swap", async () => {
-  const { ep, memories } = await observed();
-  const client = ep.defaults({ headers: { authorization: "token abc" } });
-  const want = client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
-  const { Instance } = WebAssembly;
-  let tries = 0;
-  // Making an instance fails as it does when the process is out of memory.
-  WebAssembly.Instance = function () {
-    tries++;
-    throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
-  };
-  try {
-    const big = ep("GET /x", query(100000));
-    assert.equal(big.url, `https://api.github.com/x?${Array.from({ length: 100000 }, (_, i) => `k${i}=v`).join("&")}`);
-    assert.equal(tries, 1, "the swap was tried");
-    assert.deepEqual(client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }), want);
-    assert.equal(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
-    assert.ok(tries >= 2, "tried again after a later call");
-    assert.equal(memories.length, 1, "the old instance answers on");
-  } finally {
-    WebAssembly.Instance = Instance;
-  }
-  assert.equal(ep("GET /x/{a}", { a: 2 }).url, "https://api.github.com/x/2");
-  assert.equal(memories.length, 2, "a later call made the swap");
-  assert.ok(memories[1].buffer.byteLength < KEPT);
-  assert.deepEqual(client("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }), want);
-});
+const load = await import("../../dist/load.js");
+const shim = await import("../../dist/shim.js");
+const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
+for (const [name, fn] of swapCases) test(name, () => fn(module, load, shim));
