@@ -62,6 +62,7 @@ func (s *session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 // one place where a member of options meets the defaults.
 func (s *session) mergeMembers(m, defaults, options *Obj) error {
 	var err error
+	m.grow(options.Len())
 	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.ents[i].k, options.ents[i].v

@@ -214,6 +214,19 @@ func (o *Obj) insert(e entry) {
 	}
 }
 
+// grow makes room for n more keys, so that an object filled with a known
+// number of keys (a merge, a body) is made once, not copied again at each
+// step of its growth. Below indexAbove keys it leaves the object to grow
+// as it goes: the keys a small merge adds may be fewer than n, and the
+// room it would make, unused.
+func (o *Obj) grow(n int) {
+	if n > indexAbove && cap(o.ents)-len(o.ents) < n {
+		ents := make([]entry, len(o.ents), len(o.ents)+n)
+		copy(ents, o.ents)
+		o.ents = ents
+	}
+}
+
 // settle puts an unordered object's keys in JavaScript's order; an
 // ordered one, as nearly every object is, it leaves as it is. The test is
 // all there is to inline, so that each batch writer's call of it costs no

@@ -255,6 +255,7 @@ func (s *session) body(o *Obj, tpl *template) Value {
 		}
 		if b == nil {
 			b = s.obj()
+			b.grow(o.Len() - i)
 		}
 		b.appendEntry(k, int(o.ents[i].h)-1, v) // keys of o, once each, in order
 	}
