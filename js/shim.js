@@ -37,13 +37,13 @@ export function createEndpoint(exports, hooks, restart) {
       throw unreadable("options", "could not be read", e);
     } finally {
       // WebAssembly memory never shrinks, so an instance whose memory a call
-      // grew to 64 MiB or more, sixteen times what a fresh one holds and
+      // grew to 32 MiB or more, eight times what a fresh one holds and
       // more than calls of usual size (10 MB bodies among them) ever need,
       // is let go once the answer is built (docs/design.md, Memory). A
       // nested call keeps it. When no fresh instance can be made, the old
       // one, which works, answers on and the swap is tried after a later
       // call: the answer is never lost to it.
-      try { bridge.busy || bridge.mem.buffer.byteLength >> 26 && revive(); } catch {}
+      try { bridge.busy || bridge.mem.buffer.byteLength >> 25 && revive(); } catch {}
     }
   }
 

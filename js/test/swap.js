@@ -6,7 +6,7 @@
 import { ok, same } from "./suite.js";
 
 /** KEPT is what an instance may keep after a call (docs/design.md, Memory). */
-export const KEPT = 64 << 20;
+export const KEPT = 32 << 20;
 
 /**
  * observed returns an endpoint over a fresh instance of module, and the
@@ -30,14 +30,14 @@ function observed(module, { boot, prepare, restarter }, { createEndpoint }) {
 const query = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));
 const url = (n) => `https://api.github.com/x?${Array.from({ length: n }, (_, i) => `k${i}=v`).join("&")}`;
 const ROUTE = "GET /repos/{owner}/{repo}";
-// A call that grows the memory well past 64 MiB (to about 90 MiB): the
+// A call that grows the memory well past 32 MiB (to about 90 MiB): the
 // accept header of 400,000 previews (D25).
 const names = Array.from({ length: 400000 }, (_, i) => i.toString(36));
 const ACCEPT = names.map((n) => `application/vnd.github.${n}-preview+json`).join(",");
 const large = (ep) => same(ep("GET /x", { mediaType: { previews: names } }).headers.accept === ACCEPT, true, "the large call's accept header is right");
 
 export const swapCases = [
-  ["a call that grows the engine's memory past 64 MiB is answered right, and the calls after it run on a fresh instance holding less; a client made with .defaults() before works on", (...m) => {
+  ["a call that grows the engine's memory past 32 MiB is answered right, and the calls after it run on a fresh instance holding less; a client made with .defaults() before works on", (...m) => {
     const { ep, memories } = observed(...m);
     const client = ep.defaults({ baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token abc" } });
     const want = client(ROUTE, { owner: "o", repo: "r" });
@@ -50,7 +50,7 @@ export const swapCases = [
     same(ep.merge("GET /x", { mediaType: { previews: ["a-preview", "b"] } }).mediaType.previews, ["a", "b"]);
     same(memories.length, 2, "small calls keep the fresh instance");
   }],
-  ["a call that grows the engine's memory but stays under 64 MiB keeps its instance", (...m) => {
+  ["a call that grows the engine's memory but stays under 32 MiB keeps its instance", (...m) => {
     const { ep, memories } = observed(...m);
     const before = memories[0].buffer.byteLength;
     same(ep("GET /x", query(20000)).url, url(20000), "the call's url");
@@ -59,7 +59,7 @@ export const swapCases = [
     same(ep("GET /x/{a}", { a: 1 }).url, "https://api.github.com/x/1");
     same(memories.length, 1, "instances");
   }],
-  ["when no fresh instance can be made after a call past 64 MiB, the call still answers, the old instance answers the calls after it, and a later call makes the swap", (...m) => {
+  ["when no fresh instance can be made after a call past 32 MiB, the call still answers, the old instance answers the calls after it, and a later call makes the swap", (...m) => {
     const { ep, memories } = observed(...m);
     const client = ep.defaults({ headers: { authorization: "token abc" } });
     const want = client(ROUTE, { owner: "o", repo: "r" });
