@@ -2,6 +2,7 @@ package core
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -30,6 +31,7 @@ func BenchmarkLarge(b *testing.B) {
 		{"800,000 previews", "GET /x", O("mediaType", O("previews", names(800000)))},
 		{"POST 500,000 body parameters", "POST /x", params(500000)},
 		{"GET 100,000 query parameters", "GET /x", params(100000)},
+		{"a url of 4 KiB, 1,360 expressions", "GET /000" + strings.Repeat("{a}", 1360), O("a", "1")},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
