@@ -38,7 +38,7 @@ export function prepare(random) {
  */
 export function start(rt, instance, module) {
   boot(rt, instance, module);
-  const ep = createEndpoint(instance.exports, rt.hooks, module && restarter(module));
+  const ep = createEndpoint(instance.exports, rt.hooks, restarter(module));
   mark("endpoint-wasm:ready");
   return ep;
 }

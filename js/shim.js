@@ -12,18 +12,18 @@ import { describe, isPlain } from "./values.js";
  * createEndpoint wraps the exports of one endpoint.wasm instance as the
  * callable endpoint over the global defaults. hooks.load is set to the
  * function the instance's import object must call for ew.load
- * (protocol.js). restart, when given, starts a fresh instance ({ exports,
- * hooks }) for the calls after the engine has stopped (D29); layers are
- * data, so they work on it as they are.
+ * (protocol.js). restart starts a fresh instance ({ exports, hooks }) for
+ * the calls after the engine has stopped (D29) or grown its memory past
+ * what an instance keeps; layers are data, so they work on it as they are.
  */
-export function createEndpoint(exports, hooks = {}, restart = null) {
+export function createEndpoint(exports, hooks, restart) {
   let bridge = new Bridge(exports, hooks);
   hooks.load = bridge.load;
 
   /**
    * send makes one call, turning what the input throws into an
    * EndpointError; when the engine itself has stopped (bridge.stopped), it
-   * says so, and the next call starts a fresh instance.
+   * says so, and the next call runs on a fresh instance.
    */
   function send(op, layer, route, options) {
     try {
@@ -35,12 +35,20 @@ export function createEndpoint(exports, hooks = {}, restart = null) {
       // A revoked Proxy, a getter that throws, a stack overflow: the input
       // could not be read (D28, D29).
       throw unreadable("options", "could not be read", e);
+    } finally {
+      // WebAssembly memory never shrinks, so an instance whose memory a call
+      // grew to 32 MiB or more, eight times what a fresh one holds and
+      // more than calls of usual size (10 MB bodies among them) ever need,
+      // is let go once the answer is built (docs/design.md, Memory). A
+      // nested call keeps it. When no fresh instance can be made, the old
+      // one, which works, answers on and the swap is tried after a later
+      // call: the answer is never lost to it.
+      try { bridge.busy || bridge.mem.buffer.byteLength >> 25 && revive(); } catch {}
     }
   }
 
-  /** revive replaces the stopped instance by a fresh one. */
+  /** revive replaces the instance by a fresh one, or throws leaving it. */
   function revive() {
-    if (!restart) throw internalError("the WebAssembly engine stopped, and no new instance can be started");
     const fresh = restart();
     bridge = new Bridge(fresh.exports, fresh.hooks);
     fresh.hooks.load = bridge.load;

@@ -2,7 +2,10 @@
 // over 1,000,000 mixed calls, and around calls with 10 MB bodies. A wasm
 // memory never shrinks, so "back to its size" after a 10 MB body means it
 // did not grow: the engine never needs a body's bytes.
+import { execFileSync } from "node:child_process";
 import { prepare, start } from "../../dist/load.js";
+import { SHAPES } from "./keeps.mjs";
+import { printTargets } from "./report.js";
 import { bodyCall } from "./bodies.js";
 import { calls as eightCalls } from "./calls.js";
 import { TOKEN } from "./octokit.js";
@@ -61,3 +64,35 @@ export function measureMemory(bytes, calls, { mixed = 1000000, capSeconds = 120 
   for (let i = 0; i < 20000; i++) call(i);
   return { mixed, done, seconds, warm, afterMixed, afterBodies, end: size() };
 }
+
+/**
+ * measureKeeps runs each large shape of keeps.mjs in a fresh Node process,
+ * for endpoint-wasm and for the reference, and returns, for each, what
+ * the process's resident set (RSS) grew by over the call, 200 small calls
+ * and a collection, and the large call's time.
+ */
+export function measureKeeps(shapes = Object.keys(SHAPES)) {
+  const run = (shape, which) => JSON.parse(execFileSync(process.execPath, ["--expose-gc", KEEPS, shape, which], { encoding: "utf8" }));
+  return shapes.map((shape) => ({ shape, wasm: run(shape, "wasm"), ref: run(shape, "ref") }));
+}
+
+/** keepsTargets prints the rows of measureKeeps and returns their targets, for printTargets. */
+export function keepsTargets(rows) {
+  const MB = (n) => `${(n / 1e6).toFixed(0)} MB`;
+  console.log("\nmemory after one large call (Node: what the process's RSS grew by, after the call, 200 small calls and a collection; a fresh process for each)");
+  console.log("shape".padEnd(44), "endpoint-wasm".padStart(14), "reference".padStart(10), "time ratio".padStart(11));
+  const targets = [];
+  for (const { shape, wasm, ref } of rows) {
+    const ratio = wasm.seconds / ref.seconds;
+    console.log(shape.padEnd(44), MB(wasm.kept).padStart(14), MB(ref.kept).padStart(10), `${ratio.toFixed(2)}x`.padStart(11));
+    const bound = Math.max(64e6, ref.kept);
+    targets.push([`${shape}: keeps at most 64 MB or the reference's own figure`, wasm.kept <= bound, `${MB(wasm.kept)}, bound ${MB(bound)}`]);
+    targets.push([`${shape}: at most 4x the reference's time`, ratio <= 4, `${wasm.seconds.toFixed(2)} s vs ${ref.seconds.toFixed(2)} s`]);
+  }
+  return targets;
+}
+
+const KEEPS = new URL("./keeps.mjs", import.meta.url).pathname;
+
+// `node js/bench/memory.mjs`: the memory row alone.
+if (process.argv[1] === new URL(import.meta.url).pathname) printTargets("memory targets", keepsTargets(measureKeeps()));

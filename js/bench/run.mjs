@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { endpoint as ref } from "@octokit/endpoint";
 import { instantiate } from "../../dist/load.js";
-import { measureMemory } from "./memory.mjs";
+import { keepsTargets, measureKeeps, measureMemory } from "./memory.mjs";
 import { coldStart, printCold } from "./cold.mjs";
 import { firstVisit, printVisit } from "./visit.mjs";
 import { printRuntime, printTargets, runtimeTargets } from "./report.js";
@@ -39,6 +39,8 @@ const node = runSuite({ wasm, ref, catalog, userAgent, quick, log });
 log("memory");
 const { calls } = usableCalls(catalog, wasm, ref, userAgent);
 const mem = measureMemory(bytes, calls, quick ? { mixed: 100000, capSeconds: 20 } : { mixed: 1000000, capSeconds: 120 });
+log("memory after one large call");
+const keeps = measureKeeps();
 
 log("start-up (Node)");
 const nodeStart = +execFileSync(process.execPath, [`${root}/js/bench/startup.mjs`], { encoding: "utf8" }).trim();
@@ -71,6 +73,8 @@ const n = (x) => x.toLocaleString("en-US");
 const short = mem.done < mem.mixed ? `: stopped at the ${mem.seconds.toFixed(0)} s cap, short of ${n(mem.mixed)}` : "";
 console.log(`\nmemory (information; Node, wasm linear memory): ${MB(mem.warm)} after warm-up, ${MB(mem.afterMixed)} after ${n(mem.done)} mixed calls (${mem.seconds.toFixed(1)} s${short}), ${MB(mem.afterBodies)} after one 10 MB body of each shape, ${MB(mem.end)} after 20,000 more calls`);
 
+const keptTargets = keepsTargets(keeps);
+
 const s = sizes(root);
 console.log("\nsizes (bytes)");
 console.log("file".padEnd(22), "raw".padStart(10), "gzip -9".padStart(10), "brotli -q 11".padStart(13));
@@ -87,5 +91,6 @@ printTargets("targets", [
   ...sizeTargets(s),
   ...coldTargets,
   ...visitTargets,
+  ...keptTargets,
 ]);
 if (quick) console.log(`\nBENCH_QUICK=1: a short run (3 rounds, 100,000 calls for memory, ${cold.runs} cold runs); run \`make bench\` for the figures to quote.`);

@@ -15,6 +15,7 @@ const pages = [
   ["wasm served as octet-stream", "/nomime/js/test/pages/module.html"],
   ["text through the JS String Builtins (text.js)", "/js/test/pages/text.html"],
   ["every entry on one page", "/js/test/pages/both.html"],
+  ["a fresh instance after a large call (swap.js)", "/js/test/pages/swap.html"],
 ];
 
 // Every page runs first; the tests are registered after, since node:test

@@ -5,7 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { readFileSync } from "node:fs";
 import { endpoint } from "endpoint-wasm";
+import { swapCases } from "./swap.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
@@ -76,3 +78,8 @@ test("the test can fail: bytes the program keeps are counted", async () => {
   const kept = [];
   assert.ok((await retained(() => kept.push(new Uint8Array(10 << 20)))) >= 10 << 20);
 });
+
+const load = await import("../../dist/load.js");
+const shim = await import("../../dist/shim.js");
+const module = new WebAssembly.Module(readFileSync(new URL("../../dist/endpoint.wasm", import.meta.url)));
+for (const [name, fn] of swapCases) test(name, () => fn(module, load, shim));

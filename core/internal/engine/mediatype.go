@@ -58,7 +58,7 @@ func trimPreview(name string) string { return strings.TrimSuffix(name, "-preview
 // rewrites each vendor entry, previews replace the whole value. It appends
 // accept unchanged when neither is set or accept names
 // application/octet-stream.
-func appendAccept(dst []byte, accept, format string, previews []Value, names *Obj) []byte {
+func appendAccept(dst []byte, accept, format string, previews []Value, names *nameSet) []byte {
 	if format == "" && len(previews) == 0 || containsFold(accept, "application/octet-stream") { // D26
 		return append(dst, accept...)
 	}
@@ -77,21 +77,34 @@ func appendAccept(dst []byte, accept, format string, previews []Value, names *Ob
 	}
 	// D25: the previews named in accept, then these, once each; with a
 	// format, accept's entries are rewritten first, as the reference does.
-	// names is a set in the order names came: put, never settled, keeps a
-	// name that is a number where it came, as no object's keys would.
-	names.reset()
+	// names is a set in the order names came: a name that is a number
+	// stays where it came, as no object's keys would.
+	names.reset(len(previews))
+	// The header is built in one piece of memory of its full size: each
+	// name with its prefix, suffix and comma, the names accept holds being
+	// at most as long as accept and each at least "-preview" long there.
+	suffix := len("+json")
+	if format != "" {
+		suffix = 1 + len(format)
+	}
+	each := len("application/vnd.github.-preview,") + suffix
+	room := len(accept) + (len(accept)/len("-preview")+1)*each
+	for _, p := range previews {
+		room += len(p.text()) + each
+	}
+	if cap(dst)-len(dst) < room {
+		dst = append(make([]byte, 0, len(dst)+room), dst...)
+	}
 	previewsIn(accept, names)
 	for _, p := range previews {
-		if n := trimPreview(p.text()); !names.Has(n) {
-			names.put(n, -1, Value{}, len(names.ents))
-		}
+		names.add(trimPreview(p.text()))
 	}
-	for i := 0; i < names.Len(); i++ {
+	for i, name := range names.names {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, "application/vnd.github."...)
-		dst = append(dst, names.ents[i].k...)
+		dst = append(dst, name...)
 		dst = append(dst, "-preview"...)
 		if format != "" {
 			dst = append(append(dst, '.'), format...)
@@ -154,7 +167,7 @@ func isVersion(w string) bool {
 // run of word characters and "-" that ends in "-preview" gives the run
 // before its last "-preview", as the reference's
 // /(?<![\w-])[\w-]+(?=-preview)/g does.
-func previewsIn(accept string, names *Obj) {
+func previewsIn(accept string, names *nameSet) {
 	const suffix = "-preview"
 	for i := 0; i < len(accept); {
 		if !isNameChar(accept[i]) && accept[i] != '-' {
@@ -170,9 +183,7 @@ func previewsIn(accept string, names *Obj) {
 		// which would link a Rabin-Karp search into the module for this).
 		for k := len(run) - len(suffix); k > 0; k-- {
 			if run[k:k+len(suffix)] == suffix {
-				if n := trimPreview(run[:k]); !names.Has(n) {
-					names.put(n, -1, Value{}, len(names.ents)) // in the order names came (appendAccept)
-				}
+				names.add(trimPreview(run[:k])) // in the order names came (appendAccept)
 				break
 			}
 		}

@@ -62,6 +62,7 @@ func (s *session) merge(defaults *Obj, route string, options *Obj) (*Obj, error)
 // one place where a member of options meets the defaults.
 func (s *session) mergeMembers(m, defaults, options *Obj) error {
 	var err error
+	m.grow(options.Len())
 	at := 0 // where the next key is likely to be in m (Obj.put)
 	for i := 0; i < options.Len(); i++ {
 		k, v := options.ents[i].k, options.ents[i].v
@@ -190,15 +191,18 @@ func (s *session) mergeMediaType(d, v Value) (Value, error) {
 	if len(dp.list()) == 0 && len(cp.list()) == 0 {
 		return merged, nil
 	}
-	seen := s.obj()
+	seen := &s.names
+	seen.reset(len(dp.list()) + len(cp.list()))
 	start := len(s.list)
+	if n := len(dp.list()) + len(cp.list()); cap(s.list)-start < n {
+		s.list = append(make([]Value, 0, start+n), s.list...)
+	}
 	for _, list := range [2][]Value{dp.list(), cp.list()} {
 		for _, p := range list {
 			name := trimPreview(p.text())
-			if seen.Has(name) {
+			if !seen.add(name) {
 				continue
 			}
-			seen.put(name, -1, Value{}, 0) // a set: never read in order
 			if name != p.text() {
 				p = Str(name) // a new string: no handle
 			}

@@ -32,9 +32,7 @@ type Obj struct {
 	// keys after it and a new index, the square of their number in all,
 	// where settling once sorts them. The exported methods leave an object
 	// in order, so that its positional reads (Len, Key, At) need no test,
-	// which every call would pay for in WebAssembly. (One internal
-	// object is read unsettled on purpose: appendAccept's set of preview
-	// names, kept in the order the names came, D25.)
+	// which every call would pay for in WebAssembly.
 	unordered bool
 }
 
@@ -213,6 +211,19 @@ func (o *Obj) insert(e entry) {
 	o.ents = append(o.ents, e)
 	if len(o.ents) > indexAbove {
 		o.indexLast()
+	}
+}
+
+// grow makes room for n more keys, so that an object filled with a known
+// number of keys (a merge, a body) is made once, not copied again at each
+// step of its growth. Below indexAbove keys it leaves the object to grow
+// as it goes: the keys a small merge adds may be fewer than n, and the
+// room it would make, unused.
+func (o *Obj) grow(n int) {
+	if n > indexAbove && cap(o.ents)-len(o.ents) < n {
+		ents := make([]entry, len(o.ents), len(o.ents)+n)
+		copy(ents, o.ents)
+		o.ents = ents
 	}
 }
 

@@ -188,7 +188,7 @@ func (s *session) resultHeaders(hv, mt Value) (*Obj, bool, error) {
 		}
 		if name == "accept" && (format != "" || len(previews) > 0) && v.kind() != Array && v.kind() != Object {
 			start := len(s.text)
-			s.text = appendAccept(s.text, v.text(), format, previews, s.obj())
+			s.text = appendAccept(s.text, v.text(), format, previews, &s.names)
 			v = Str(s.str(start))
 		}
 		out.appendEntry(name, int(in.ents[i].h)-1, v) // names of normalised headers are unique
@@ -255,6 +255,7 @@ func (s *session) body(o *Obj, tpl *template) Value {
 		}
 		if b == nil {
 			b = s.obj()
+			b.grow(o.Len() - i)
 		}
 		b.appendEntry(k, int(o.ents[i].h)-1, v) // keys of o, once each, in order
 	}

@@ -18,15 +18,16 @@ type session struct {
 	// read it (the bridge's, Session); nil when none is unloaded.
 	loader Loader
 
-	objs []*Obj    // scratch objects, handed out in turn by obj()
-	nobj int       // how many of objs this call uses
-	list []Value   // scratch for lists the engine builds (previews)
-	text []byte    // scratch for strings the engine builds (names, accept)
-	url  []byte    // scratch for the url
-	path []byte    // scratch for the expanded url template
-	lit  template  // the template of a url without expressions
-	last *template // the last template compiled: programs repeat routes
-	req  Request
+	objs  []*Obj    // scratch objects, handed out in turn by obj()
+	nobj  int       // how many of objs this call uses
+	list  []Value   // scratch for lists the engine builds (previews)
+	text  []byte    // scratch for strings the engine builds (names, accept)
+	names nameSet   // scratch for the sets of preview names (D25)
+	url   []byte    // scratch for the url
+	path  []byte    // scratch for the expanded url template
+	lit   template  // the template of a url without expressions
+	last  *template // the last template compiled: programs repeat routes
+	req   Request
 	// loaded holds what the loader gave in this call, by handle: the engine
 	// may read one value many times (a url of n expressions "{a}" naming
 	// one unloaded array asks for it n times), and loads it once, so that
