@@ -8,6 +8,7 @@
 
 import wasmModule from "./endpoint.wasm";
 import { startCompiled } from "./compiled.js";
+import { loadError } from "./errors.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
@@ -15,7 +16,13 @@ export { toFetch } from "./to-fetch.js";
 // engine starts the endpoint once; a failed start (a call in global scope)
 // is tried again by the next call.
 let loaded = null;
-const engine = () => (loaded ??= startCompiled(wasmModule));
+function engine() {
+  try {
+    return (loaded ??= startCompiled(wasmModule));
+  } catch (e) {
+    throw /global scope/.test(e.message) ? loadError("in a Worker, call endpoint (or await ready) inside a handler such as fetch(), not at the top of the module: Go's runtime takes random values as it starts, which workerd refuses in global scope", e) : e;
+  }
+}
 
 /** The endpoint function with the global defaults; its first call starts the engine. */
 export function endpoint(route, options) {
