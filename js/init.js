@@ -5,6 +5,7 @@
 //   await init({ wasmURL: "/assets/endpoint.wasm" });
 
 import { loadError } from "./errors.js";
+import { withFix } from "./fix.js";
 import { asLoadError, deferred, fromURL, instantiate, once } from "./load.js";
 
 export { EndpointError } from "./errors.js";
@@ -31,7 +32,7 @@ export function init(options = {}) {
     return fs ? instantiate(readFile(fs, url)) : fromURL(url);
   };
   pending = once(load).then(forward.resolve, (e) => {
-    const failure = asLoadError(e);
+    const failure = withFix(asLoadError(e), wasmURL !== undefined ? "check the wasmURL given to init()" : "copy endpoint.wasm beside this module, or give its URL to init({ wasmURL })");
     forward.reject(failure);
     pending = null; // a retry starts afresh
     throw failure;
