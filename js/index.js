@@ -21,7 +21,7 @@ export { toFetch } from "./to-fetch.js";
 const forward = deferred("await ready (from \"endpoint-wasm\") first");
 
 /** Resolves to the endpoint once endpoint.wasm runs (the page's, when another entry loaded it first); rejects with ERR_WASM_LOAD. */
-export const ready = settled(once(async () => fromURL(url, fetching)).then(forward.resolve, (e) => {
+export const ready = settled(once(async () => fromURL(url, fetching, "esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or use init({ wasmURL })")).then(forward.resolve, (e) => {
   const failure = asLoadError(e);
   forward.reject(failure);
   throw failure;

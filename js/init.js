@@ -58,7 +58,8 @@ export function init(options = {}) {
     if (wasmModule !== undefined) return instantiate(wasmModule);
     const url = wasmURL !== undefined ? wasmURL : (source = besideThisModule());
     const fs = String(url).startsWith("file:") && globalThis.process?.getBuiltinModule?.("node:fs");
-    return fs ? instantiate(readFile(fs, url)) : fromURL(url);
+    const fix = wasmURL !== undefined ? "check the wasmURL given to init()" : "copy endpoint.wasm beside this module, or give its URL to init({ wasmURL })";
+    return fs ? instantiate(readFile(fs, url)) : fromURL(url, undefined, fix);
   };
   pending = once(load).then(forward.resolve, (e) => {
     const failure = asLoadError(e);

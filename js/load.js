@@ -172,11 +172,13 @@ export async function instantiate(source) {
  * fromURL fetches, compiles and starts the module, compiling while it
  * streams when the server sends it as application/wasm, and says what the
  * server sent when it is not a WebAssembly module. fetching is the fetch of
- * url when the entry started it already. Compiling, instantiating, starting
- * and the caller's first call each run in a task of their own (tick), so
- * that none holds the page's main thread for long.
+ * url when the entry started it already; fix, what a 404 asks of the
+ * caller, which each entry words for itself (where endpoint.wasm goes).
+ * Compiling, instantiating, starting and the caller's first call each run
+ * in a task of their own (tick), so that none holds the page's main thread
+ * for long.
  */
-export async function fromURL(url, fetching = fetch(url)) {
+export async function fromURL(url, fetching = fetch(url), fix) {
   mark("endpoint-wasm:fetch");
   const rt = prepare();
   const text = compileText(); // meanwhile (text.js)
@@ -185,7 +187,7 @@ export async function fromURL(url, fetching = fetch(url)) {
   });
   const type = response.headers.get("content-type") || "";
   const what = `${url} (HTTP ${response.status}${type ? `, ${type}` : ""})`;
-  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${statusHint(response.status, url)}`);
+  if (!response.ok) throw loadError(`the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url}${statusHint(response.status, url, fix)}`);
   const failed = (e) => {
     throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
   };
@@ -334,12 +336,12 @@ function cspHint(e) {
   return /unsafe-eval|Content.Security.Policy|\bCSP\b/i.test(e?.message) ? " (the page's Content Security Policy blocks WebAssembly: add 'wasm-unsafe-eval' to script-src)" : "";
 }
 
-// statusHint: a 404 is most often a bundler that does not emit the wasm
-// (esbuild, Rollup); a 403 under /@fs/ is Vite's dev server, which serves
+// statusHint: a 404 is most often endpoint.wasm not where the entry looks
+// (a bundler that does not emit it: esbuild, Rollup), fixed as fix says; a 403 under /@fs/ is Vite's dev server, which serves
 // files outside the project only when server.fs.allow lists them, and a
 // linked install (npm install ../endpoint-wasm) is outside the project.
-function statusHint(status, url) {
-  if (status === 404) return " (esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or set data-wasm-url or init({ wasmURL }))";
+function statusHint(status, url, fix) {
+  if (status === 404) return ` (${fix})`;
   return status === 403 && /^\/@fs\//.test(new URL(url, "http://x").pathname)
     ? " (Vite's dev server refuses files outside server.fs.allow: add the linked package's folder to it)"
     : "";

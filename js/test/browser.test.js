@@ -1,6 +1,6 @@
 // The JS suite in headless Chromium: as a module script, a classic script,
 // with explicit init, with endpoint.wasm served without its MIME type, and
-// with every entry on one page.
+// with every entry on one page, and in classic and module Web Workers.
 import { test } from "node:test";
 import { launch, resultsOf, serve } from "./browser.js";
 
@@ -16,6 +16,7 @@ const pages = [
   ["text through the JS String Builtins (text.js)", "/js/test/pages/text.html"],
   ["every entry on one page", "/js/test/pages/both.html"],
   ["a fresh instance after a large call (swap.js)", "/js/test/pages/swap.html"],
+  ["classic and module Web Workers", "/js/test/pages/workers.html"],
 ];
 
 // Every page runs first; the tests are registered after, since node:test

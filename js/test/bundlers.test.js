@@ -155,7 +155,7 @@ test("rollup: a build with @rollup/plugin-node-resolve, with endpoint.wasm copie
   cpSync(join(root, "js/test/apps/rollup/index.html"), join(out, "index.html"));
   const [without] = await loadInChromium(out); // Rollup does not emit the wasm
   assert.equal(without.ok, false);
-  assert.match(without.error, /HTTP 404 .* \(esbuild and Rollup do not emit endpoint\.wasm: copy it beside the bundle, or set data-wasm-url or init\(\{ wasmURL \}\)\)$/);
+  assert.match(without.error, /HTTP 404 .* \(esbuild and Rollup do not emit endpoint\.wasm: copy it beside the bundle, or use init\(\{ wasmURL \}\)\)$/);
   cpSync(wasm, join(out, "endpoint.wasm"));
   const [r] = await loadInChromium(out);
   assert.deepEqual(r.value, want, r.error);

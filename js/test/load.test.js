@@ -78,7 +78,7 @@ const pages = {};
 
 test("chromium: with endpoint.wasm missing (404) the import succeeds, ready rejects with the HTTP status and what to change, and calls name it", () => {
   assert.deepEqual(pages.missing, failedWith("the server answered HTTP 404 Not Found for ORIGIN/missing/endpoint.wasm" +
-    " (esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or set data-wasm-url or init({ wasmURL }))"));
+    " (esbuild and Rollup do not emit endpoint.wasm: copy it beside the bundle, or use init({ wasmURL }))"));
 });
 
 test("chromium: with an HTML page in place of endpoint.wasm, ready rejects naming the content type and the page's first bytes", () => {
