@@ -81,13 +81,14 @@ export function boot(rt, instance, module) {
   }
   const api = rt.scope[name];
   if (!api) throw loadError("its Go main() did not start (see the console for Go's own message)", trap);
-  if (api.goVersion !== goVersion) {
-    throw loadError(`it was built by ${api.goVersion} but its loader comes from ${goVersion}; rebuild with one toolchain`);
-  }
-  if (api.version !== version) {
-    throw loadError(`it is version ${api.version} but the package is ${version}`);
-  }
+  built(api.goVersion, api.version);
   return api;
+}
+
+// built throws unless the module was built by the toolchain and for the
+// package version of this loader (a pre-initialised one records both).
+function built(go, v) {
+  if (go !== goVersion || v !== version) throw loadError(`it was built by ${go} for ${v}, its loader is ${goVersion}'s for ${version}: rebuild with one toolchain`);
 }
 
 /** START names the custom section of a pre-initialised module (wasm/internal/wasmpost/snapshot.go). */
@@ -103,9 +104,7 @@ const START = "endpoint-wasm.start";
  */
 function restore({ go, global, random }, instance, section) {
   const s = JSON.parse(new TextDecoder().decode(section));
-  if (s.go !== goVersion || s.version !== version) {
-    throw loadError(`it was pre-initialised by ${s.go} for ${s.version}, its loader is ${goVersion}'s for ${version}: rebuild with one toolchain`);
-  }
+  built(s.go, s.version);
   const [values, refs, ids, pool] = runState(go, instance, global);
   const val = (r) => (r === null ? undefined : Array.isArray(r) ? r[1] : values[r]);
   // store is wasm_exec.js's storeValue, checked against what Go holds.
