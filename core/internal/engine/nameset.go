@@ -73,17 +73,8 @@ func (t *nameSet) add(name string) bool {
 // resize indexes the names in an index with room for four times n, or in
 // byName when they crowd it.
 func (t *nameSet) resize(n int) {
-	size := 16
-	for size < 4*n {
-		size *= 2
-	}
-	if cap(t.idx) >= size {
-		t.idx = t.idx[:size]
-		clear(t.idx)
-	} else {
-		t.idx = make([]int32, size)
-	}
-	mask := uint32(size - 1)
+	t.idx = emptyIndex(t.idx, n)
+	mask := uint32(len(t.idx) - 1)
 	for i, name := range t.names {
 		h := uint32(hashString(name)) & mask
 		for n := 0; t.idx[h] != 0; n, h = n+1, (h+1)&mask {

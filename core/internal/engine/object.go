@@ -385,22 +385,29 @@ func (o *Obj) reindex() {
 		o.mapKeys()
 		return
 	}
-	size := 16
-	for size < 4*len(o.ents) {
-		size *= 2
-	}
-	if cap(o.idx) >= size {
-		o.idx = o.idx[:size]
-		clear(o.idx)
-	} else {
-		o.idx = make([]int32, size)
-	}
+	o.idx = emptyIndex(o.idx, len(o.ents))
 	for i := range o.ents {
 		if !o.idxAdd(i) {
 			o.mapKeys()
 			return
 		}
 	}
+}
+
+// emptyIndex returns an empty open-addressing index with room for four
+// times n entries (a power of two, at least 16), reusing idx's array when
+// it is large enough.
+func emptyIndex(idx []int32, n int) []int32 {
+	size := 16
+	for size < 4*n {
+		size *= 2
+	}
+	if cap(idx) < size {
+		return make([]int32, size)
+	}
+	idx = idx[:size]
+	clear(idx)
+	return idx
 }
 
 // idxAdd enters position i in the index, within maxKeyProbe slots of its
