@@ -29,9 +29,12 @@ const params = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const [shape, which] = process.argv.slice(2);
   const ep = which === "ref" ? ref : wasm;
+  // V8 gives a collected WebAssembly memory's pages back from a thread of
+  // its own, some hundreds of ms after the collection on a busy machine:
+  // collections a second apart let that happen for both libraries.
   const settle = async () => {
-    for (let i = 0; i < 3; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const ms of [0, 0, 0, 250, 250, 500]) {
+      await new Promise((resolve) => setTimeout(resolve, ms));
       globalThis.gc();
     }
     return process.memoryUsage().rss;
