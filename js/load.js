@@ -192,7 +192,7 @@ export async function fromURL(url, fetching = fetch(url), fix) {
   };
   let module;
   if (WebAssembly.compileStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
-    module = await WebAssembly.compileStreaming(paced(response)).catch(failed);
+    module = await WebAssembly.compileStreaming(response).catch(failed);
   } else {
     const bytes = new Uint8Array(await response.arrayBuffer());
     checkBytes(bytes, what);
@@ -217,23 +217,6 @@ const tick = () => new Promise((resolve) => {
   port1.onmessage = () => resolve(port1.close());
   port2.postMessage(0);
 });
-
-// paced hands the compiler the response's body 64 KiB per task: a body the
-// browser holds whole already (preloaded, or from its cache) would otherwise
-// be read and decoded in one task of a few hundred milliseconds.
-function paced(response) {
-  const reader = response.body.getReader();
-  let rest;
-  const body = new ReadableStream({
-    async pull(stream) {
-      await tick();
-      if (!rest?.length) rest = (await reader.read()).value;
-      rest ? stream.enqueue(rest.subarray(0, 65536)) : stream.close();
-      rest = rest?.subarray(65536);
-    },
-  });
-  return new Response(body, response); // its status and headers
-}
 
 // bytesOf views the bytes init({ wasmModule }) was given (init.js alone
 // takes them, so index.js does not carry this).
