@@ -15,24 +15,6 @@ const forward = deferred("await init() from \"endpoint-wasm/init\" first");
 let pending = null; // the promise of an init under way or done
 let source; // what that init loads: the wasmModule or wasmURL it was given, or the default URL
 
-// Where another entry of the package loads the realm's engine, before this
-// module or after it, the endpoint here is that engine at once, without
-// init(): every entry records its engine in shared.endpoint, whose setter
-// (chained to one another copy of this module may have set) passes it on.
-const before = Object.getOwnPropertyDescriptor(shared, "endpoint");
-let current = shared.endpoint;
-Object.defineProperty(shared, "endpoint", {
-  configurable: true,
-  enumerable: true,
-  get: () => current,
-  set: (ep) => {
-    current = ep;
-    before?.set?.(ep);
-    forward.resolve(ep);
-  },
-});
-if (current) forward.resolve(current);
-
 /**
  * init loads the module from wasmURL (a URL or string) or wasmModule (a
  * compiled WebAssembly.Module, or its bytes); in Node, a file: URL (the

@@ -246,14 +246,16 @@ export function checkBytes(bytes, what) {
 /**
  * deferred makes the endpoint of an entry that is ready later: a function
  * with endpoint's members that forwards to the real one once resolve(ep)
- * has run, and until then throws ERR_NOT_INITIALIZED (hint says what to
- * do; after reject(error), the error is named instead).
+ * has run, or to what start() returns: by default the realm's engine, once
+ * any entry has loaded it. Until then it throws ERR_NOT_INITIALIZED (hint
+ * says what to do; after reject(error), the error is named instead).
  */
-export function deferred(hint) {
+export function deferred(hint, start = () => shared.endpoint) {
   let real = null;
   let failure = null;
   const use = () => {
-    if (real) return real;
+    const ep = real ?? start();
+    if (ep) return ep;
     throw notReady(hint, failure);
   };
   function endpoint(route, options) {

@@ -9,29 +9,23 @@
 import wasmModule from "./endpoint.wasm";
 import { startCompiled } from "./compiled.js";
 import { loadError } from "./errors.js";
+import { deferred } from "./load.js";
 
 export { EndpointError } from "./errors.js";
 export { toFetch } from "./to-fetch.js";
 
-// engine starts the endpoint once; a failed start (a call in global scope)
-// is tried again by the next call.
-let loaded = null;
+// engine returns the realm's endpoint, starting it on first use; a failed
+// start (a call in global scope) is tried again by the next call.
 function engine() {
   try {
-    return (loaded ??= startCompiled(wasmModule));
+    return startCompiled(wasmModule);
   } catch (e) {
     throw /global scope/.test(e.message) ? loadError("in a Worker, call endpoint (or await ready) inside a handler such as fetch(), not at the top of the module: Go's runtime takes random values as it starts, which workerd refuses in global scope", e) : e;
   }
 }
 
 /** The endpoint function with the global defaults; its first call starts the engine. */
-export function endpoint(route, options) {
-  return engine()(route, options);
-}
-endpoint.merge = (route, options) => engine().merge(route, options);
-endpoint.parse = (options) => engine().parse(options);
-endpoint.defaults = (options) => engine().defaults(options);
-Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: () => engine().DEFAULTS });
+export const { endpoint } = deferred("", engine);
 
 // Ready is a promise that starts the engine when it is awaited (or its
 // then() is called), inside the handler that awaits it.
