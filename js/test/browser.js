@@ -1,8 +1,21 @@
-// Test helpers: the demo's static server and Debian's Chromium driven by
-// playwright-core (never a browser it downloads itself).
+// Test helpers: the demo's static server, a free port for a server of a
+// test's own, and Debian's Chromium driven by playwright-core (never a
+// browser it downloads itself).
+import { createServer } from "node:net";
 import { chromium } from "playwright-core";
 
 export { serve } from "../../web/demo/server.mjs";
+
+/** freePort asks the system for a port no one is listening on. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
 
 /** launch starts headless Chromium with the flags this machine needs, and any others given. */
 export function launch(extra = []) {

@@ -9,10 +9,9 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { launch } from "./browser.js";
+import { freePort, launch } from "./browser.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -130,16 +129,6 @@ test("the tarball installed into a new project (npm install --offline) works fro
   assert.deepEqual([JSON.parse(esm), JSON.parse(cjs)], [want, want]);
 });
 
-// freePort asks the system for a port no one is listening on.
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /**
  * viteDev runs `vite dev` in app, as its own CLI, loads the page in

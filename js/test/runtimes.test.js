@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./browser.js";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
@@ -127,15 +127,6 @@ async function bundleWorker(dir) {
   writeFileSync(join(dir, "out", "endpoint.wasm"), readFileSync(wasm[0]));
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 // serveWorker runs workerd on the bundle in dir/out and returns its origin
 // and a stop function.
