@@ -197,6 +197,17 @@ func (t *pclntab) tableSize(off uint32) (int, error) {
 	}
 }
 
+// pclntabFunctions finds pclntab in the memory image mem and reads its
+// functions' records.
+func pclntabFunctions(mem []byte) (*pclntab, []function, error) {
+	t, err := findPclntab(mem)
+	if err != nil {
+		return nil, nil, err
+	}
+	funcs, err := t.functions()
+	return t, funcs, err
+}
+
 // StripLines empties pclntab's file and line tables in the memory image mem:
 // every _func's pcfile and pcln offsets become 0, which the runtime reads as
 // "no table" (runtime.Caller and tracebacks then give "?" and line 0); the
@@ -204,11 +215,7 @@ func (t *pclntab) tableSize(off uint32) (int, error) {
 // zeros. Function names, pcsp, pcdata (stack maps, unsafe points, inlining)
 // and funcdata stay. It returns the number of bytes it zeroed.
 func StripLines(mem []byte) (int, error) {
-	t, err := findPclntab(mem)
-	if err != nil {
-		return 0, err
-	}
-	funcs, err := t.functions()
+	t, funcs, err := pclntabFunctions(mem)
 	if err != nil {
 		return 0, err
 	}
@@ -258,11 +265,7 @@ func StripLines(mem []byte) (int, error) {
 // trees point at, then read "" or their function's kept name. It returns
 // the number of bytes it zeroed.
 func StripNames(mem []byte) (int, error) {
-	t, err := findPclntab(mem)
-	if err != nil {
-		return 0, err
-	}
-	funcs, err := t.functions()
+	t, funcs, err := pclntabFunctions(mem)
 	if err != nil {
 		return 0, err
 	}
