@@ -54,8 +54,11 @@ const random = {
 // raises glibc's threshold to twice the block's size, and V8 maps and frees
 // one when it checks bytes held in a SharedArrayBuffer (it checks a copy):
 // 512 KiB of zeros, which fail the check at once, raise it to 1 MiB.
-// Elsewhere (musl, macOS, Windows) this costs a copy of 512 KiB.
+// Elsewhere (musl, macOS, Windows) this costs a copy of 512 KiB. From V8 12
+// (Node 22) the first call takes no more fresh pages without it, so there
+// it is not done.
 function keepHeap() {
+  if (!(Number(globalThis.process?.versions?.v8?.split(".")[0]) < 12)) return;
   try {
     WebAssembly.validate(new Uint8Array(new SharedArrayBuffer(512 << 10)));
   } catch {
