@@ -168,14 +168,18 @@ export async function instantiate(source) {
 }
 
 /**
- * fromURL fetches, compiles and starts the module, compiling while it
- * streams when the server sends it as application/wasm, and says what the
- * server sent when it is not a WebAssembly module. fetching is the fetch of
- * url when the entry started it already; fix, what a 404 asks of the
- * caller, which each entry words for itself (where endpoint.wasm goes).
- * Compiling, instantiating, starting and the caller's first call each run
- * in a task of their own (tick), so that none holds the page's main thread
- * for long.
+ * fromURL fetches, compiles and starts the module, and says what the server
+ * sent when it is not a WebAssembly module. fetching is the fetch of url
+ * when the entry started it already; fix, what a 404 asks of the caller,
+ * which each entry words for itself (where endpoint.wasm goes).
+ *
+ * It compiles the whole file, not while it streams: V8 decodes a streamed
+ * module on the thread that feeds it, the page's main thread, in tasks of
+ * 50-100 ms when the file comes from the cache at once, where
+ * WebAssembly.compile decodes on a thread of its own (and, compiling each
+ * function lazily, does little more). Instantiating, starting and the
+ * caller's first call each run in a task of their own (tick), so that none
+ * holds the page's main thread for long either.
  */
 export async function fromURL(url, fetching = fetch(url), fix) {
   mark("endpoint-wasm:fetch");
@@ -190,14 +194,9 @@ export async function fromURL(url, fetching = fetch(url), fix) {
   const failed = (e) => {
     throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
   };
-  let module;
-  if (WebAssembly.compileStreaming && /^application\/wasm\s*(;|$)/i.test(type)) {
-    module = await WebAssembly.compileStreaming(response).catch(failed);
-  } else {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    checkBytes(bytes, what);
-    module = await WebAssembly.compile(bytes).catch(failed);
-  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  checkBytes(bytes, what);
+  const module = await WebAssembly.compile(bytes).catch(failed);
   await tick();
   const instance = await WebAssembly.instantiate(module, rt.go.importObject).catch(failed);
   mark("endpoint-wasm:instantiated");

@@ -27,7 +27,7 @@ import { extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
+import { launch } from "./cdp.js";
 import { printTargets } from "./report.js";
 
 const root = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
@@ -51,8 +51,8 @@ export const TARGETS = {
 
 // Each page records its long tasks from the start (an observer before any
 // script) and the time of its first result; __visit holds both.
-const OBSERVE = `<script>window.__tasks=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())__tasks.push([e.startTime,e.duration])}).observe({type:"longtask",buffered:true});</script>`;
-const DONE = `performance.mark("visit:result");window.__visit={result:performance.getEntriesByName("visit:result")[0].startTime,tasks:__tasks.slice()};`;
+const OBSERVE = `<script>window.__done=new Promise((r)=>window.__end=r);window.__tasks=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())__tasks.push([e.startTime,e.duration])}).observe({type:"longtask",buffered:true});</script>`;
+const DONE = `performance.mark("visit:result");window.__visit={result:performance.getEntriesByName("visit:result")[0].startTime,tasks:__tasks.slice()};__end();`;
 const APPS = {
   ew: {
     dist: join(root, "dist"),
@@ -115,6 +115,7 @@ export async function host(dir) {
     const path = new URL(req.url, "http://x").pathname.split("/").slice(2).join("/");
     const file = files.get(path.endsWith("/") ? path + "index.html" : path);
     if (!file) return res.writeHead(404).end();
+    if (process.env.VISIT_DEBUG && path.endsWith(".wasm")) console.error(`  the server sends ${req.url}`);
     const headers = { "content-type": file.type, vary: "accept-encoding", etag: file.etag, "cache-control": file.html ? "no-cache" : "public, max-age=31536000, immutable" };
     if (req.headers["if-none-match"] === file.etag) return res.writeHead(304, headers).end();
     res.writeHead(200, { ...headers, "content-encoding": "br", "content-length": file.br.length }).end(file.br);
@@ -124,21 +125,13 @@ export async function host(dir) {
 }
 
 const ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
-const open = (profileDir) => chromium.launchPersistentContext(profileDir, { executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: ARGS });
+const open = (profileDir) => launch(profileDir, ARGS);
 
 /** visit navigates page to url on a network profile and returns { ms, longest, blocking }. */
 async function visit(page, url, conditions) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
-  if (conditions) await cdp.send("Network.emulateNetworkConditions", conditions);
-  const sent = [];
-  cdp.on("Network.responseReceived", (e) => sent.push(`${e.response.url.split("/").pop()}:${e.response.status}${e.response.fromDiskCache ? ":disk" : ""}`));
-  await page.goto(url);
-  await page.waitForFunction(() => window.__visit !== undefined, null, { timeout: 60000 });
-  const v = await page.evaluate(() => window.__visit);
-  await cdp.detach();
-  if (process.env.VISIT_DEBUG) console.error(url, Math.round(v.result), sent.join(" "));
+  await page.goto(url, conditions);
+  const v = await page.evaluate("window.__done.then(() => window.__visit)");
+  if (process.env.VISIT_DEBUG) console.error(url, Math.round(v.result));
   const before = v.tasks.filter(([start]) => start < v.result).map(([, d]) => d);
   return { ms: v.result, longest: Math.max(0, ...before), blocking: before.reduce((s, d) => s + Math.max(0, d - 50), 0) };
 }
