@@ -82,9 +82,10 @@ const PAGES = {
 /**
  * floorModules returns the floor's two loaders, each one module holding
  * the Go toolchain's wasm_exec.js, as endpoint-wasm's entries hold theirs:
- * for browsers, streaming compilation from fetch (as endpoint-wasm's
- * loader does), and for Node, synchronous compilation from the file (as
- * its Node entry does). Both mark the parts endpoint-wasm's loader marks.
+ * for browsers, streaming compilation from fetch (as Go's own wasm_exec
+ * example loads a program; endpoint-wasm's loader compiles the whole file
+ * off the main thread, load.js), and for Node, synchronous compilation
+ * from the file (as its Node entry does). Both mark the parts endpoint-wasm's loader marks.
  */
 function floorModules() {
   const [goroot] = goEnv("GOROOT");
