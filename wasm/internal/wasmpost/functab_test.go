@@ -37,9 +37,8 @@ func TestFindfunctabIsWrittenByTheStartFunction(t *testing.T) {
 	t.Logf("%d buckets from %#x; module %d -> %d bytes", f.count, f.addr, len(in), len(out))
 }
 
-// rewrittenWithFill rewrites in with opt and returns the module, parsed
-// too, and its fill; the test fails where it has none.
-func rewrittenWithFill(t *testing.T, in []byte, opt Options) ([]byte, *Module, fill) {
+// rewritten rewrites in with opt and returns the module, parsed too.
+func rewritten(t *testing.T, in []byte, opt Options) ([]byte, *Module) {
 	t.Helper()
 	out, _, err := Rewrite(in, opt)
 	if err != nil {
@@ -49,6 +48,14 @@ func rewrittenWithFill(t *testing.T, in []byte, opt Options) ([]byte, *Module, f
 	if err != nil {
 		t.Fatal(err)
 	}
+	return out, m
+}
+
+// rewrittenWithFill rewrites in with opt and returns the module, parsed
+// too, and its fill; the test fails where it has none.
+func rewrittenWithFill(t *testing.T, in []byte, opt Options) ([]byte, *Module, fill) {
+	t.Helper()
+	out, m := rewritten(t, in, opt)
 	f, ok, err := currentFill(m)
 	if err != nil || !ok {
 		t.Fatalf("no fill: %v", err)

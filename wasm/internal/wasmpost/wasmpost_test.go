@@ -360,14 +360,7 @@ func TestDropInitsWithoutNames(t *testing.T) {
 	in := realModule(t)
 	var found [][]Range
 	for _, opt := range []Options{{KeepNames: true}, {}} {
-		out, _, err := Rewrite(in, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := Parse(out)
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, m := rewritten(t, in, opt)
 		_, ranges, err := dropInits(m, memoryOf(t, out))
 		if err != nil {
 			t.Fatal(err)
