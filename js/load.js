@@ -179,7 +179,10 @@ export async function instantiate(source) {
  * WebAssembly.compile decodes on a thread of its own (and, compiling each
  * function lazily, does little more). Instantiating, starting and the
  * caller's first call each run in a task of their own (tick), so that none
- * holds the page's main thread for long either.
+ * holds the page's main thread for long either. Its phases are performance
+ * marks, which DevTools shows and the first-visit benchmark reads, in this
+ * order: endpoint-wasm:fetch, :received (the whole file), :compiled,
+ * :instantiated, :main (Go starting) and :ready.
  */
 export async function fromURL(url, fetching = fetch(url), fix) {
   mark("endpoint-wasm:fetch");
@@ -195,8 +198,10 @@ export async function fromURL(url, fetching = fetch(url), fix) {
     throw loadError(`${what} did not compile: ${e.message}${cspHint(e)}`, e);
   };
   const bytes = new Uint8Array(await response.arrayBuffer());
+  mark("endpoint-wasm:received");
   checkBytes(bytes, what);
   const module = await WebAssembly.compile(bytes).catch(failed);
+  mark("endpoint-wasm:compiled");
   await tick();
   const instance = await WebAssembly.instantiate(module, rt.go.importObject).catch(failed);
   mark("endpoint-wasm:instantiated");

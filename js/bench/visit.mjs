@@ -52,7 +52,11 @@ export const TARGETS = {
 // Each page records its long tasks from the start (an observer before any
 // script) and the time of its first result; __visit holds both.
 const OBSERVE = `<script>window.__done=new Promise((r)=>window.__end=r);window.__tasks=[];new PerformanceObserver((l)=>{for(const e of l.getEntries())__tasks.push([e.startTime,e.duration])}).observe({type:"longtask",buffered:true});</script>`;
-const DONE = `performance.mark("visit:result");window.__visit={result:performance.getEntriesByName("visit:result")[0].startTime,tasks:__tasks.slice()};__end();`;
+// endpoint-wasm's pages also record where its time went (PHASES): when
+// endpoint.wasm was requested and received (Resource Timing), and the
+// loader's marks (js/load.js, fromURL).
+const DONE = `performance.mark("visit:result");const w=performance.getEntriesByType("resource").find((e)=>e.name.endsWith(".wasm")),m=(n)=>performance.getEntriesByName("endpoint-wasm:"+n)[0]?.startTime;window.__visit={result:performance.getEntriesByName("visit:result")[0].startTime,tasks:__tasks.slice(),phases:w&&[w.startTime,w.responseEnd,m("received"),m("compiled"),m("instantiated"),m("ready")]};__end();`;
+const PHASES = ["wasm requested", "wasm received", "body in hand", "compiled", "instantiated", "started"];
 const APPS = {
   ew: {
     dist: join(root, "dist"),
@@ -127,13 +131,13 @@ export async function host(dir) {
 const ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 const open = (profileDir) => launch(profileDir, ARGS);
 
-/** visit navigates page to url on a network profile and returns { ms, longest, blocking }. */
+/** visit navigates page to url on a network profile and returns { ms, longest, blocking, phases } (phases: endpoint-wasm's pages, PHASES' times). */
 async function visit(page, url, conditions) {
   await page.goto(url, conditions);
   const v = await page.evaluate("window.__done.then(() => window.__visit)");
   if (process.env.VISIT_DEBUG) console.error(url, Math.round(v.result));
   const before = v.tasks.filter(([start]) => start < v.result).map(([, d]) => d);
-  return { ms: v.result, longest: Math.max(0, ...before), blocking: before.reduce((s, d) => s + Math.max(0, d - 50), 0) };
+  return { ms: v.result, longest: Math.max(0, ...before), blocking: before.reduce((s, d) => s + Math.max(0, d - 50), 0), phases: v.phases };
 }
 
 /** round runs every visit of one app on every profile, in order, on a fresh profile directory. */
@@ -206,11 +210,30 @@ export function printVisit({ rounds, figures }) {
         if (limit !== undefined && app === "ew") targets.push([`${v} on ${p === "none" ? "no throttling" : p}: added time ≤ ${limit} ms`, added <= limit, `${n(added)} ms`]);
       }
     }
+    printPhases(ew, ref);
     if (app !== "ew") continue;
     targets.push([`first visit: longest main-thread task before the first result ≤ ${TARGETS.longestTask} ms, every visit and profile`, longest <= TARGETS.longestTask, `${n(longest)} ms`]);
     targets.push([`first visit: total blocking time before the first result ≤ ${TARGETS.blocking} ms, every visit and profile`, blocking <= TARGETS.blocking, `${n(blocking)} ms`]);
   }
   return targets;
+}
+
+/**
+ * printPhases prints where endpoint-wasm's time went, in ms from navigation
+ * (medians over rounds), beside the reference's first result: what the
+ * added time is made of.
+ */
+function printPhases(ew, ref) {
+  const n = (x) => (x === undefined || Number.isNaN(x) ? "-" : Math.round(x).toLocaleString("en-US"));
+  console.log(`\nwhere its time goes (ms from navigation, medians): endpoint.wasm requested and received (Resource Timing), then the loader's marks (js/load.js)`);
+  console.log("visit".padEnd(25), "profile".padEnd(8), "reference".padStart(10), ...PHASES.map((h) => h.padStart(h.length + 2)), "  first result");
+  for (const v of VISITS) {
+    for (const p of Object.keys(ew[v])) {
+      const runs = ew[v][p].filter((x) => x.phases);
+      const cells = PHASES.map((h, i) => n(median(runs.map((x) => x.phases[i] ?? NaN))).padStart(h.length + 2));
+      console.log(v.padEnd(25), p.padEnd(8), n(median(ref[v][p].map((x) => x.ms))).padStart(10), ...cells, n(median(ew[v][p].map((x) => x.ms))).padStart(14));
+    }
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

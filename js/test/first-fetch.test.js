@@ -6,6 +6,7 @@
 // script adds a preload for it, and a preload the page gives, as
 // docs/install.md writes it, is reused: the browser's network log (CDP)
 // shows the file fetched once. The demo preloads it too, and fetches it once.
+// Each page's timeline carries the loader's phases as marks, in order.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
@@ -21,6 +22,8 @@ const dist = join(root, "dist");
 const BUSY = 1500;
 const busy = `const t0 = performance.now(); while (performance.now() - t0 < ${BUSY}); performance.mark("page:evaluated");`;
 const PRELOAD = `<link rel="preload" href="/dist/endpoint.wasm" as="fetch" type="application/wasm" crossorigin>`;
+// The loader's phases, as DevTools' timeline shows them (js/load.js, fromURL).
+const PHASES = ["fetch", "received", "compiled", "instantiated", "main", "ready"];
 const result = `window.__results = { url: endpoint("GET /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js" }).url }`;
 const PAGES = {
   "module.html": `<script type="module">import { ready } from "/dist/index.js";\n${busy}\nconst endpoint = await ready; ${result};</script>`,
@@ -47,7 +50,8 @@ async function serveDist() {
 /**
  * visit opens a page and returns when its script began and ended (its
  * marks), endpoint.wasm's Resource Timing entries, the requests for it in
- * the browser's network log, the page's preload links and its result.
+ * the browser's network log, the page's preload links, the loader's marks
+ * in time order and its result.
  */
 async function visit(browser, url) {
   const page = await browser.newPage();
@@ -63,6 +67,7 @@ async function visit(browser, url) {
       timing: performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/endpoint.wasm")).map((e) => ({ start: e.startTime, request: e.requestStart })),
       results: window.__results,
       preloads: [...document.querySelectorAll('link[rel="preload"]')].map((l) => [l.href, l.as, l.type, l.crossOrigin]),
+      marks: performance.getEntriesByType("mark").map((m) => m.name).filter((n) => n.startsWith("endpoint-wasm:")),
     }))) };
   } finally {
     await page.close();
@@ -80,6 +85,7 @@ test("first fetch: endpoint.wasm downloads while the page's script runs, and onc
         assert.equal(v.requests.length, 1, `endpoint.wasm requested once: ${v.requests}`);
         assert.equal(v.timing.length, 1, `one Resource Timing entry for endpoint.wasm: ${JSON.stringify(v.timing)}`);
         assert.ok(v.timing[0].request < v.evaluated, `endpoint.wasm's request sent at ${v.timing[0].request.toFixed(0)} ms, before the page's script ended at ${v.evaluated.toFixed(0)} ms`);
+        assert.deepEqual(v.marks, PHASES.map((p) => `endpoint-wasm:${p}`), "the loader's phases on the page's timeline, in order");
         if (preloaded) assert.deepEqual(v.preloads, [[`${server.origin}/dist/endpoint.wasm`, "fetch", "application/wasm", "anonymous"]], "one preload of the wasm");
       });
     }
