@@ -15,7 +15,8 @@
 // total blocking time before the first result (PerformanceObserver,
 // longtask), the worst over rounds' medians.
 // Usage: node js/bench/visit.mjs [rounds] (default 15; BENCH_QUICK=1: 3);
-// VISIT_PROFILES=none,slow runs those profiles only; VISIT_DEBUG=1 prints
+// VISIT_PROFILES=none,slow runs those profiles only; VISIT_HEAD sets the tags
+// endpoint-wasm's page carries in place of the preload; VISIT_DEBUG=1 prints
 // each visit's responses (from the network or the disk cache).
 // A round takes about 70 s on this 2-core machine at load 10 (15 rounds: a
 // quarter of an hour; less on a quiet machine).
@@ -57,18 +58,20 @@ const OBSERVE = `<script>window.__done=new Promise((r)=>window.__end=r);window._
 // loader's marks (js/load.js, fromURL).
 const DONE = `performance.mark("visit:result");const w=performance.getEntriesByType("resource").find((e)=>e.name.endsWith(".wasm")),m=(n)=>performance.getEntriesByName("endpoint-wasm:"+n)[0]?.startTime;window.__visit={result:performance.getEntriesByName("visit:result")[0].startTime,tasks:__tasks.slice(),phases:w&&[w.startTime,w.responseEnd,m("received"),m("compiled"),m("instantiated"),m("ready")]};__end();`;
 const PHASES = ["wasm requested", "wasm received", "body in hand", "compiled", "instantiated", "started"];
+const PRELOAD = `<link rel="preload" href="endpoint.wasm" as="fetch" type="application/wasm" crossorigin>`;
 const APPS = {
   ew: {
     dist: join(root, "dist"),
-    head: `<link rel="preload" href="endpoint.wasm" as="fetch" type="application/wasm" crossorigin>`,
+    head: process.env.VISIT_HEAD ?? PRELOAD,
     js: `import { ready } from "endpoint-wasm";\nconst endpoint = await ready;\nwindow.__value = endpoint${CALL};\n${DONE}`,
   },
   ref: { head: "", js: `import { endpoint } from "@octokit/endpoint";\nwindow.__value = endpoint${CALL};\n${DONE}` },
 };
 
 // VISIT_BEFORE=<a dist directory> adds a third page, endpoint-wasm from that
-// build, in the same rounds: a change's before and after, measured together.
-if (process.env.VISIT_BEFORE) APPS.before = { ...APPS.ew, dist: process.env.VISIT_BEFORE };
+// build with the preload tag, in the same rounds: a change's before and after,
+// measured together.
+if (process.env.VISIT_BEFORE) APPS.before = { ...APPS.ew, dist: process.env.VISIT_BEFORE, head: PRELOAD };
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
