@@ -85,7 +85,8 @@ const PAGES = {
  * for browsers, streaming compilation from fetch (as Go's own wasm_exec
  * example loads a program; endpoint-wasm's loader compiles the whole file
  * off the main thread, load.js), and for Node, synchronous compilation
- * from the file (as its Node entry does). Both mark the parts endpoint-wasm's loader marks.
+ * from the file (as its Node entry does). Both mark the parts
+ * endpoint-wasm's loader marks.
  */
 function floorModules() {
   const [goroot] = goEnv("GOROOT");

@@ -17,7 +17,7 @@
 // Usage: node js/bench/visit.mjs [rounds] (default 15; BENCH_QUICK=1: 3);
 // VISIT_PROFILES=none,slow runs those profiles only; VISIT_HEAD sets the tags
 // endpoint-wasm's page carries in place of the preload; VISIT_DEBUG=1 prints
-// each visit's responses (from the network or the disk cache).
+// each visit's time and each time the server sends endpoint.wasm.
 // A round takes about 70 s on this 2-core machine at load 10 (15 rounds: a
 // quarter of an hour; less on a quiet machine).
 import { createHash } from "node:crypto";
@@ -72,6 +72,9 @@ const APPS = {
 // build with the preload tag, in the same rounds: a change's before and after,
 // measured together.
 if (process.env.VISIT_BEFORE) APPS.before = { ...APPS.ew, dist: process.env.VISIT_BEFORE, head: PRELOAD };
+
+// n writes a figure in ms as the tables do; "-" for one not measured.
+const n = (x) => (x === undefined || Number.isNaN(x) ? "-" : Math.round(x).toLocaleString("en-US"));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -192,7 +195,6 @@ export async function firstVisit({ rounds = 15, log = () => {} } = {}) {
 /** printVisit prints the table and returns the targets, each [what, met, figure] (report.js). */
 export function printVisit({ rounds, figures }) {
   const { ref } = figures;
-  const n = (x) => Math.round(x).toLocaleString("en-US");
   const targets = [];
   for (const app of Object.keys(figures).filter((a) => a !== "ref")) {
     const ew = figures[app];
@@ -227,7 +229,6 @@ export function printVisit({ rounds, figures }) {
  * added time is made of.
  */
 function printPhases(ew, ref) {
-  const n = (x) => (x === undefined || Number.isNaN(x) ? "-" : Math.round(x).toLocaleString("en-US"));
   console.log(`\nwhere its time goes (ms from navigation, medians): endpoint.wasm requested and received (Resource Timing), then the loader's marks (js/load.js)`);
   console.log("visit".padEnd(25), "profile".padEnd(8), "reference".padStart(10), ...PHASES.map((h) => h.padStart(h.length + 2)), "  first result");
   for (const v of VISITS) {
