@@ -56,14 +56,9 @@ const random = {
 // 512 KiB of zeros, which fail the check at once, raise it to 1 MiB.
 // Elsewhere (musl, macOS, Windows) this costs a copy of 512 KiB. From V8 12
 // (Node 22) the first call takes no more fresh pages without it, so there
-// it is not done.
+// it is not done; every Node before has SharedArrayBuffer.
 function keepHeap() {
-  if (!(Number(globalThis.process?.versions?.v8?.split(".")[0]) < 12)) return;
-  try {
-    WebAssembly.validate(new Uint8Array(new SharedArrayBuffer(512 << 10)));
-  } catch {
-    // No SharedArrayBuffer: nothing to gain, and nothing lost.
-  }
+  if (Number(globalThis.process?.versions?.v8?.split(".")[0]) < 12) WebAssembly.validate(new Uint8Array(new SharedArrayBuffer(512 << 10)));
 }
 
 // load reads, compiles and starts the module, or throws a load error.
