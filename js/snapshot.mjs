@@ -8,6 +8,9 @@
 //   dir/memory.a    linear memory
 //   dir/memory.b    linear memory of a second run with other random bytes,
 //                   from which wasmsnap finds the random state to reseed
+//   dir/heap.dump   the first run's heap dump, which ew_prepare writes as
+//                   its last act: from it wasmsnap finds the code the
+//                   module can still run (wasm/internal/wasmpost/reach.go)
 // Usage: node js/snapshot.mjs probe.wasm dir seed (seed: `wasmsnap -seed`)
 //
 // What Go's start reads from its environment is fixed here, so that two
@@ -132,6 +135,14 @@ function record(seed) {
   for (const { module: m, name } of WebAssembly.Module.imports(module)) {
     if (m !== "gojs") (go.importObject[m] ??= {})[name] ??= () => fail(`Go's start called ${m}.${name}`);
   }
+  // What Go writes to its standard error while ew_prepare runs is the
+  // heap dump; anything else goes where wasm_exec.js sends it.
+  let dump = null;
+  const write = gojs["runtime.wasmWrite"];
+  gojs["runtime.wasmWrite"] = (s) => {
+    if (dump && i64((s >>> 0) + 8) === 2) dump.push(new Uint8Array(inst.exports.mem.buffer, i64((s >>> 0) + 16), mem().getInt32((s >>> 0) + 24, true)).slice());
+    else write(s);
+  };
   inst = new WebAssembly.Instance(module, go.importObject);
   let error;
   go.run(inst).catch((e) => (error = e));
@@ -139,6 +150,11 @@ function record(seed) {
   if (!scope[NAME]) fail(`main() hung nothing on ${NAME}`);
   const opsOfStart = ops.length;
   prepare(inst);
+  dump = [];
+  inst.exports.ew_prepare();
+  const heap = Buffer.concat(dump);
+  dump = null;
+  if (!heap.subarray(0, 16).equals(Buffer.from("go1.7 heap dump\n"))) fail("ew_prepare wrote no heap dump");
   if (ops.length !== opsOfStart) fail("the calls that prepare the module called JavaScript through Go");
   if (wasmExecPrivate.pending(go)) fail("a timer or an event is pending once main() blocks");
   if (seedAddr === null) fail("the runtime read no random seed");
@@ -147,7 +163,7 @@ function record(seed) {
     if (v === undefined) fail(`${probeFile} does not export its globals (wasmsnap -export-globals)`);
     return String(BigInt.asIntN(64, BigInt(v)));
   });
-  return { memory: new Uint8Array(inst.exports.mem.buffer).slice(), globals, seedAddr, ops, api: scope[NAME], go };
+  return { memory: new Uint8Array(inst.exports.mem.buffer).slice(), heap, globals, seedAddr, ops, api: scope[NAME], go };
 }
 
 /**
@@ -185,7 +201,6 @@ function prepare(inst) {
       fail(`a call that prepares the module answered ${JSON.stringify(r)}`);
     }
   }
-  inst.exports.ew_prepare();
 }
 
 const seed = Buffer.from(seedHex, "hex");
@@ -201,4 +216,5 @@ const start = { go: goVersion, name: NAME, ops: a.ops, table, version: a.api.ver
 writeFileSync(join(dir, "state.json"), JSON.stringify({ globals: a.globals, seedAddr: a.seedAddr, seed: seedHex, start }, null, 1) + "\n");
 writeFileSync(join(dir, "memory.a"), a.memory);
 writeFileSync(join(dir, "memory.b"), b.memory);
+writeFileSync(join(dir, "heap.dump"), a.heap);
 console.log(`${dir}: Go's start recorded: ${a.ops.length} operations, ${a.memory.length >> 16} pages, ${table} values`);

@@ -2,6 +2,8 @@
 
 package main
 
+import "runtime/debug"
+
 // A pre-initialised module is readied for its first call at build time:
 // js/snapshot.mjs makes a few calls through the shim's wire once Go's start
 // is done, then calls ew_prepare, and the snapshot holds what they left. A
@@ -13,10 +15,16 @@ package main
 // that call.
 
 // ew_prepare ends the preparation: it closes a collection the calls may
-// have opened (collector.go), so that the snapshot holds none. No shim
-// calls it.
+// have opened (collector.go), so that the snapshot holds none, and writes
+// a heap dump to standard error, which js/snapshot.mjs keeps: the heap's
+// live objects and where each goroutine's stack is live, from which the
+// build finds the code the module can still run, and empties the rest
+// (wasm/internal/wasmpost/reach.go), this function and the dump's code
+// included. No shim calls it, and the module that ships does not export
+// it.
 //
 //go:wasmexport ew_prepare
 func ewPrepare() {
 	settle()
+	debug.WriteHeapDump(2)
 }

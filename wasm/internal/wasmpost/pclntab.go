@@ -260,7 +260,8 @@ func StripLines(mem []byte) (int, error) {
 // (runtimeReadsNames, kept) and the runtime's functions, which share one
 // name, "runtime.", so that the runtime still tells its goroutines from
 // the program's. The names of package initialisers stay for Snapshot,
-// which finds them by name and empties them with their code. Every other
+// which finds them by name and empties them with their code, and so does
+// runtime.moduleTypelinks's, which Reachable looks for. Every other
 // byte of funcnametab becomes zero; inlined calls, whose names the inline
 // trees point at, then read "" or their function's kept name. It returns
 // the number of bytes it zeroed.
@@ -287,7 +288,7 @@ func StripNames(mem []byte) (int, error) {
 			return 0, fmt.Errorf("_func %d at %#x: name not ended in funcnametab", i, f.addr)
 		}
 		switch {
-		case slices.Contains(runtimeReadsNames, name) || isPackageInit(name):
+		case slices.Contains(runtimeReadsNames, name) || isPackageInit(name) || name == typelinksFunc:
 			keepName(off, len(name))
 		case strings.HasPrefix(name, runtimePrefix):
 			if runtimeName < 0 {

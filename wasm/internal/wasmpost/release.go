@@ -108,10 +108,18 @@ const (
 )
 
 // runtime.g (runtime/runtime2.go) starts with its stack, runtime.stack
-// (runtime/stack.go): lo, then hi, a word each. DeadStack reads them.
+// (runtime/stack.go): lo, then hi, a word each, which DeadStack and
+// Reachable read; Reachable also reads the stack pointer a parked
+// goroutine resumes at, sched.sp (runtime.gobuf's first word), after
+// stackguard0, stackguard1, _panic, _defer and m; and it passes over
+// gopc and startpc, the PCs of the go statement that made the goroutine
+// and of its function, which tracebacks print and nothing calls.
 const (
 	gStackLo = 0
 	gStackHi = 8
+	gSchedSP = 56
+	gGopc    = 288
+	gStartpc = 304
 )
 
 // The function names the runtime reads to decide what it does, not only to
@@ -127,3 +135,48 @@ const (
 var runtimeReadsNames = []string{"reflect.makeFuncStub", "reflect.methodValueCall"}
 
 const runtimePrefix = "runtime."
+
+// Offsets of runtime.moduledata's fields (runtime/symtab.go) that bound
+// the type data: the type descriptors, then names and the itabs.
+const (
+	moduledataTypes       = 296
+	moduledataTypedesclen = 304
+	moduledataEtypes      = 312
+	moduledataItaboffset  = 320
+	moduledataItabsize    = 328
+)
+
+// typelinksFunc is the runtime's function that walks the type
+// descriptors, whose name StripNames keeps for Reachable.
+const typelinksFunc = "runtime.moduleTypelinks"
+
+// Type descriptors (internal/abi/type.go), as laid out on a 64-bit target:
+// abi.Type, each kind's descriptor, the uncommon type and method records.
+const (
+	typeSize        = 48
+	typeTFlag       = 20
+	typeKind        = 23
+	typePtrToThis   = 44
+	tflagUncommon   = 1
+	uncommonSize    = 16
+	uncommonMcount  = 4
+	uncommonMoff    = 8
+	methodSize      = 16
+	methodMtyp      = 4
+	methodIfn       = 8
+	methodTfn       = 12
+	imethodSize     = 8
+	imethodTyp      = 4
+	structFieldSize = 24
+	structFieldTyp  = 8
+	// The counts that follow a func's descriptor, and the length of an
+	// interface's methods and of a struct's fields.
+	funcInCount   = 48
+	funcOutCount  = 50
+	methodsLength = 64
+)
+
+// kindSizes are the descriptor sizes of the kinds (internal/abi's Kind)
+// whose descriptor is more than abi.Type: array, chan, func, interface,
+// map, pointer, slice, struct.
+var kindSizes = map[byte]uint64{17: 72, 18: 64, 19: 56, 20: 80, 21: 136, 22: 56, 23: 56, 25: 80}

@@ -162,6 +162,33 @@ func importNames(m *Module) ([]string, error) {
 	})
 }
 
+// dropExport removes the export name from the module.
+func dropExport(m *Module, name string) error {
+	es, err := exports(m)
+	if err != nil {
+		return err
+	}
+	n := len(es)
+	es = slices.DeleteFunc(es, func(e export) bool { return e.name == name })
+	if len(es) == n {
+		return fmt.Errorf("no export %q", name)
+	}
+	m.setSection(sectionExport, encodeExports(es))
+	return nil
+}
+
+// encodeExports writes es as an export section.
+func encodeExports(es []export) []byte {
+	b := appendULEB(nil, uint64(len(es)))
+	for _, e := range es {
+		b = appendULEB(b, uint64(len(e.name)))
+		b = append(b, e.name...)
+		b = append(b, e.kind)
+		b = appendULEB(b, uint64(e.index))
+	}
+	return b
+}
+
 // GlobalExport is the name under which ExportGlobals exports global i.
 func GlobalExport(i int) string { return fmt.Sprintf("wasmpost.global%d", i) }
 
@@ -183,14 +210,7 @@ func ExportGlobals(wasm []byte) ([]byte, error) {
 	for i := range goGlobals {
 		es = append(es, export{GlobalExport(i), 3, uint32(i)})
 	}
-	b := appendULEB(nil, uint64(len(es)))
-	for _, e := range es {
-		b = appendULEB(b, uint64(len(e.name)))
-		b = append(b, e.name...)
-		b = append(b, e.kind)
-		b = appendULEB(b, uint64(e.index))
-	}
-	m.setSection(sectionExport, b)
+	m.setSection(sectionExport, encodeExports(es))
 	return m.Bytes(), nil
 }
 
@@ -215,7 +235,16 @@ type State struct {
 	// KeepInits keeps the bodies of the package initialisers, which
 	// Snapshot otherwise drops (dropInits).
 	KeepInits bool
+	// Heap is the heap dump the recording run took as its last act
+	// (PrepareExport writes it). With it, Snapshot also drops the bodies
+	// of the functions the module can no longer run (Reachable) and the
+	// export PrepareExport, which the module that ships does not need.
+	Heap *HeapDump
 }
+
+// PrepareExport is the export the recording run calls last: it ends the
+// module's preparation and writes the heap dump (wasm/prepare.go).
+const PrepareExport = "ew_prepare"
 
 // Range is a stretch of memory: its address and length in bytes.
 type Range struct{ Addr, Len uint32 }
@@ -267,6 +296,25 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 			return nil, err
 		}
 		zero = append(zero, names...)
+	}
+	if st.Heap != nil {
+		// run starts Go, which a pre-initialised module has done: the loader
+		// restores it instead (js/load.js), and its body goes too.
+		live, err := Reachable(m, st.Memory, st.Globals, st.Heap, []string{PrepareExport, "run"})
+		if err != nil {
+			return nil, fmt.Errorf("the functions the module can still run: %w", err)
+		}
+		if _, err := dropUnreachable(m, live); err != nil {
+			return nil, err
+		}
+		tables, err := deadTables(st.Memory, live)
+		if err != nil {
+			return nil, fmt.Errorf("pclntab: %w", err)
+		}
+		zero = append(zero, tables...)
+		if err := dropExport(m, PrepareExport); err != nil {
+			return nil, err
+		}
 	}
 	mem := slices.Clone(st.Memory)
 	for _, f := range zero {

@@ -9,7 +9,8 @@
 // globals. The second prints, in hex, the random bytes of the recording run
 // (wasmpost.PickSeed). The third reads what the recording run wrote in dir
 // (state.json; memory.a and memory.b, the memories of two runs with
-// different random bytes) and writes the module with that state.
+// different random bytes; heap.dump, the first run's heap dump) and writes
+// the module with that state.
 package main
 
 import (
@@ -110,7 +111,15 @@ func snapshot(wasm []byte, dir string) ([]byte, error) {
 	} else if !wasmpost.SafeHashKey(key) {
 		return nil, fmt.Errorf("the runtime's hash key %x leaves keys of one length to hash without the map's seed (record with the random bytes of wasmsnap -seed)", key)
 	}
-	st := wasmpost.State{Memory: a, Fresh: fresh, MinGap: minGap}
+	dump, err := os.ReadFile(filepath.Join(dir, "heap.dump"))
+	if err != nil {
+		return nil, err
+	}
+	heap, err := wasmpost.ParseHeapDump(dump)
+	if err != nil {
+		return nil, err
+	}
+	st := wasmpost.State{Memory: a, Fresh: fresh, MinGap: minGap, Heap: heap}
 	for _, g := range rec.Globals {
 		v, err := strconv.ParseInt(g, 10, 64)
 		if err != nil {
