@@ -7,10 +7,9 @@ import (
 )
 
 // HeapDump is what the recording run's runtime/debug.WriteHeapDump wrote,
-// after a collection, as far as the snapshot reads it: the objects the heap
-// holds (each live at that collection), the goroutines and where their
-// stacks were, and the static data and bss the runtime scans. The format
-// is runtime/heapdump.go's ("go1.7 heap dump").
+// as far as the snapshot reads it: the objects the heap holds (live at the
+// last collection, or allocated since), and the goroutines and where their
+// stacks were. The format is runtime/heapdump.go's ("go1.7 heap dump").
 type HeapDump struct {
 	// ArenaStart and ArenaEnd bound the heap's arenas.
 	ArenaStart, ArenaEnd uint64
@@ -18,8 +17,6 @@ type HeapDump struct {
 	Objects []Block
 	// Goroutines are every goroutine's g and saved stack pointer.
 	Goroutines []Goroutine
-	// Data and BSS are the static segments the collector scans.
-	Data, BSS Block
 }
 
 // Block is a stretch of a process's memory: its address and length in
@@ -40,21 +37,21 @@ func ParseHeapDump(b []byte) (*HeapDump, error) {
 	}
 	r := reader{b: b, off: len(dumpHeader)}
 	d := &HeapDump{}
-	u := r.uvarint
-	str := func() { r.bytes(uint32(r.uvarint())) }
+	u := r.uleb64
+	str := func() { r.bytes(uint32(r.uleb64())) }
 	fields := func() {
 		for r.err == nil {
-			if kind := r.uvarint(); kind == 0 {
+			if kind := r.uleb64(); kind == 0 {
 				return
 			}
-			r.uvarint()
+			r.uleb64()
 		}
 	}
 	for r.err == nil {
 		if r.off >= len(r.b) {
 			return nil, errors.New("heap dump: ends without its end record")
 		}
-		switch tag := r.uvarint(); tag {
+		switch tag := r.uleb64(); tag {
 		case 0: // EOF
 			if r.err == nil && r.off != len(r.b) {
 				return nil, fmt.Errorf("heap dump: %d bytes after its end record", len(r.b)-r.off)
@@ -62,7 +59,7 @@ func ParseHeapDump(b []byte) (*HeapDump, error) {
 			return d, r.err
 		case 1: // object
 			addr := u()
-			n := r.uvarint()
+			n := r.uleb64()
 			r.bytes(uint32(n))
 			fields()
 			d.Objects = append(d.Objects, Block{addr, n})
@@ -119,15 +116,9 @@ func ParseHeapDump(b []byte) (*HeapDump, error) {
 				u()
 			}
 		case 12, 13: // data, bss
-			addr := u()
-			n := r.uvarint()
-			r.bytes(uint32(n))
+			u()
+			str()
 			fields()
-			if tag == 12 {
-				d.Data = Block{addr, n}
-			} else {
-				d.BSS = Block{addr, n}
-			}
 		case 14: // defer
 			for range 7 {
 				u()
@@ -155,22 +146,4 @@ func ParseHeapDump(b []byte) (*HeapDump, error) {
 		}
 	}
 	return nil, fmt.Errorf("heap dump: %w", r.err)
-}
-
-// uvarint reads an unsigned LEB128 of up to 64 bits (encoding/binary's
-// varint, which the heap dump writes).
-func (r *reader) uvarint() uint64 {
-	var v uint64
-	for shift := 0; shift < 64; shift += 7 {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		v |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			return v
-		}
-	}
-	r.fail(errors.New("varint longer than 64 bits"))
-	return 0
 }

@@ -81,15 +81,7 @@ const (
 // directBody returns body with its jumps forward made direct, and how many.
 // A body without a dispatch loop is returned as it is.
 func directBody(body []byte) ([]byte, int, error) {
-	r := reader{b: body}
-	for n := r.uleb32(); n > 0 && r.err == nil; n-- { // locals: count, type
-		r.uleb32()
-		r.byte()
-	}
-	if r.err != nil {
-		return nil, 0, r.err
-	}
-	code, err := instructions(body, r.off)
+	code, err := bodyInstructions(body)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -212,6 +204,19 @@ func dispatch(code []instr) (table []uint32, places []int, ok bool) {
 		places = append(places, i)
 	}
 	return code[k].labels, places, true
+}
+
+// bodyInstructions decodes a function body after its locals.
+func bodyInstructions(body []byte) ([]instr, error) {
+	r := reader{b: body}
+	for k := r.uleb32(); k > 0 && r.err == nil; k-- {
+		r.uleb32()
+		r.byte()
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return instructions(body, r.off)
 }
 
 // instructions decodes body from off to its end: every instruction Go's

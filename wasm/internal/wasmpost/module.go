@@ -162,6 +162,24 @@ func (r *reader) bytes(n uint32) []byte {
 	return b
 }
 
+// uleb64 reads an unsigned LEB128 number of at most 64 bits (the heap
+// dump's varints, encoding/binary's).
+func (r *reader) uleb64() uint64 {
+	var v uint64
+	for shift := 0; shift < 64; shift += 7 {
+		c := r.byte()
+		if r.err != nil {
+			return 0
+		}
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			return v
+		}
+	}
+	r.fail(errors.New("LEB128 longer than 64 bits"))
+	return 0
+}
+
 // uleb32 reads an unsigned LEB128 number of at most 32 bits.
 func (r *reader) uleb32() uint32 {
 	var v uint64

@@ -197,6 +197,21 @@ func (t *pclntab) tableSize(off uint32) (int, error) {
 	}
 }
 
+// entry returns, for ftab's entry i, the function's index among the
+// module's own functions, its name and the name's offset in funcnametab.
+func (t *pclntab) entry(i int) (idx int, name string, nameOff uint32, err error) {
+	entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
+	if uint64(off)+funcSize > uint64(t.pclntable.size) {
+		return 0, "", 0, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
+	}
+	nameOff = u32(t.mem, t.pclntable.addr+int(off)+funcNameOff)
+	name, ok := nameAt(t.mem[t.funcnametab.addr:t.funcnametab.end()], nameOff)
+	if !ok {
+		return 0, "", 0, fmt.Errorf("ftab entry %d: name not ended", i)
+	}
+	return int(entry) - funcValueOffset, name, nameOff, nil
+}
+
 // pclntabFunctions finds pclntab in the memory image mem and reads its
 // functions' records.
 func pclntabFunctions(mem []byte) (*pclntab, []function, error) {

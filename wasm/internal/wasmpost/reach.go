@@ -99,34 +99,23 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 		mark(int(r.uleb32()) - nimports)
 	}
 
-	// The heap: its live objects, then each goroutine's stack from where
-	// it is paused or parked up.
+	// The heap.
 	if !(d.ArenaStart <= d.ArenaEnd && d.ArenaEnd <= size) {
 		return nil, fmt.Errorf("heap dump: arenas [%#x, %#x) outside memory", d.ArenaStart, d.ArenaEnd)
 	}
 	if len(globals) != len(goGlobals) {
 		return nil, fmt.Errorf("%d global values", len(globals))
 	}
-	// A goroutine's g records PCs that only tracebacks read.
+	// Each goroutine's stack, from where it is paused or parked up; its g
+	// also records PCs that only tracebacks read (gopc, startpc), which the
+	// scan of the heap's objects passes over.
 	skip := map[uint64]bool{}
+	paused := false
 	for _, gr := range d.Goroutines {
 		if gr.G+gStartpc+8 > size || word(gr.G+gGopc) != gr.GoPC {
 			return nil, fmt.Errorf("the g at %#x does not hold its gopc at %d (runtime.g's layout changed?)", gr.G, gGopc)
 		}
 		skip[gr.G+gGopc], skip[gr.G+gStartpc] = true, true
-	}
-	for _, o := range d.Objects {
-		for a := o.Addr &^ 7; a+8 <= min(o.Addr+o.Len, size); a += 8 {
-			if !skip[a] {
-				byPCF(word(a) >> 16)
-			}
-		}
-	}
-	paused := false
-	for _, gr := range d.Goroutines {
-		if gr.G+gSchedSP+8 > size {
-			return nil, fmt.Errorf("heap dump: a g at %#x outside memory", gr.G)
-		}
 		sp := gr.SP
 		if gr.G == globals[2] {
 			// The goroutine Go paused in: its stack pointer is the SP global.
@@ -142,6 +131,13 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 	}
 	if !paused {
 		return nil, fmt.Errorf("the goroutine Go paused in (g %#x) is not in the heap dump", globals[2])
+	}
+	for _, o := range d.Objects {
+		for a := o.Addr &^ 7; a+8 <= min(o.Addr+o.Len, size); a += 8 {
+			if !skip[a] {
+				byPCF(word(a) >> 16)
+			}
+		}
 	}
 	// Past the arenas.
 	scan(d.ArenaEnd, size, true)
@@ -243,16 +239,6 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 	if err != nil {
 		return nil, err
 	}
-	walked := false
-	walkAll := func() {
-		if !walked {
-			walked = true
-			for _, td := range tds {
-				findType(td.addr)
-			}
-			followTypes()
-		}
-	}
 
 	for len(work) > 0 {
 		i := work[len(work)-1]
@@ -262,7 +248,10 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 			return nil, fmt.Errorf("function %d: %w", i, err)
 		}
 		if i == typelinks {
-			walkAll()
+			for _, td := range tds {
+				findType(td.addr)
+			}
+			followTypes()
 		}
 		for _, in := range code {
 			switch in.op {
@@ -293,46 +282,30 @@ func functionNamed(mem []byte, name string) (int, error) {
 		return 0, err
 	}
 	for i := range t.nfunc {
-		entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
-		if uint64(off)+funcSize > uint64(t.pclntable.size) {
-			return 0, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
+		idx, got, _, err := t.entry(i)
+		if err != nil {
+			return 0, err
 		}
-		got, ok := nameAt(t.mem[t.funcnametab.addr:t.funcnametab.end()], u32(t.mem, t.pclntable.addr+int(off)+funcNameOff))
-		if ok && got == name {
-			return int(entry) - funcValueOffset, nil
+		if got == name {
+			return idx, nil
 		}
 	}
 	return 0, fmt.Errorf("no function %s in pclntab (the runtime changed?)", name)
 }
 
-// bodyInstructions decodes a function body after its locals.
-func bodyInstructions(body []byte) ([]instr, error) {
-	r := reader{b: body}
-	for k := r.uleb32(); k > 0 && r.err == nil; k-- {
-		r.uleb32()
-		r.byte()
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	return instructions(body, r.off)
-}
-
-// dropUnreachable replaces the body of each function Reachable did not
-// find by `unreachable`, and returns how many bytes of code that saves.
-func dropUnreachable(m *Module, live []bool) (int, error) {
+// emptyFunctions replaces by `unreachable` the body of each of the
+// module's own functions for which empty is true (by index), and returns
+// how many bytes of code that saves.
+func emptyFunctions(m *Module, empty func(idx int) bool) (int, error) {
 	types, bodies, err := functions(m)
 	if err != nil {
 		return 0, err
 	}
-	if len(live) != len(bodies) {
-		return 0, fmt.Errorf("%d functions, reachability of %d", len(bodies), len(live))
-	}
 	dead := []byte{0, 0x00, 0x0b} // no locals; unreachable; end
 	saved := 0
-	for i, ok := range live {
-		if !ok && len(bodies[i]) > len(dead) {
-			saved += len(bodies[i]) - len(dead)
+	for i, body := range bodies {
+		if empty(i) && len(body) > len(dead) {
+			saved += len(body) - len(dead)
 			bodies[i] = dead
 		}
 	}
@@ -461,7 +434,10 @@ func deadTables(mem []byte, live []bool) ([]Range, error) {
 	used := map[uint32]bool{}
 	var dead []int
 	for i, f := range funcs {
-		idx := int(u32(t.mem, t.ftab.addr+8*i)) - funcValueOffset
+		idx, _, _, err := t.entry(i)
+		if err != nil {
+			return nil, err
+		}
 		if idx < 0 || idx >= len(live) {
 			return nil, fmt.Errorf("ftab entry %d: function %d of %d", i, idx, len(live))
 		}

@@ -26,11 +26,18 @@ const (
 // runtime.moduledata (runtime/symtab.go; written by
 // cmd/link/internal/ld/symtab.go): the part the rewrite reads, from its
 // first field, pcHeader, to ftab. funcnametab, cutab, filetab, pctab and
-// pclntable follow pcHeader, a slice (three words) each, then ftab.
+// pclntable follow pcHeader, a slice (three words) each, then ftab. The
+// snapshot also reads the fields that bound the type data (Reachable): the
+// type descriptors, then names and the itabs.
 const (
-	moduledataSize      = 152
-	moduledataFuncnames = 8
-	moduledataFtab      = 128
+	moduledataSize        = 152
+	moduledataFuncnames   = 8
+	moduledataFtab        = 128
+	moduledataTypes       = 296
+	moduledataTypedesclen = 304
+	moduledataEtypes      = 312
+	moduledataItaboffset  = 320
+	moduledataItabsize    = 328
 )
 
 // runtime._func (runtime/runtime2.go; written by
@@ -74,7 +81,11 @@ var goGlobals = []struct {
 
 // goExports are the exports of the ABI (cmd/link/internal/wasm/asm.go,
 // writeExportSec): a snapshot is resumed, never run.
-var goExports = []string{"run", "resume", "getsp", "mem"}
+var goExports = []string{runExport, "resume", "getsp", "mem"}
+
+// runExport starts Go: the loader calls it on a module that is not
+// pre-initialised, and restores one that is instead.
+const runExport = "run"
 
 // gojsImports are the functions of lib/wasm/wasm_exec.js's gojs object
 // (the runtime's and syscall/js's //go:wasmimport gojs declarations) that
@@ -135,16 +146,6 @@ const (
 var runtimeReadsNames = []string{"reflect.makeFuncStub", "reflect.methodValueCall"}
 
 const runtimePrefix = "runtime."
-
-// Offsets of runtime.moduledata's fields (runtime/symtab.go) that bound
-// the type data: the type descriptors, then names and the itabs.
-const (
-	moduledataTypes       = 296
-	moduledataTypedesclen = 304
-	moduledataEtypes      = 312
-	moduledataItaboffset  = 320
-	moduledataItabsize    = 328
-)
 
 // typelinksFunc is the runtime's function that walks the type
 // descriptors, whose name StripNames keeps for Reachable.

@@ -300,11 +300,11 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 	if st.Heap != nil {
 		// run starts Go, which a pre-initialised module has done: the loader
 		// restores it instead (js/load.js), and its body goes too.
-		live, err := Reachable(m, st.Memory, st.Globals, st.Heap, []string{PrepareExport, "run"})
+		live, err := Reachable(m, st.Memory, st.Globals, st.Heap, []string{PrepareExport, runExport})
 		if err != nil {
 			return nil, fmt.Errorf("the functions the module can still run: %w", err)
 		}
-		if _, err := dropUnreachable(m, live); err != nil {
+		if _, err := emptyFunctions(m, func(idx int) bool { return !live[idx] }); err != nil {
 			return nil, err
 		}
 		tables, err := deadTables(st.Memory, live)
@@ -522,35 +522,18 @@ func dropInits(m *Module, mem []byte) (int, []Range, error) {
 	if err != nil {
 		return 0, nil, fmt.Errorf("pclntab: %w", err)
 	}
-	types, bodies, err := functions(m)
-	if err != nil {
-		return 0, nil, err
-	}
-	dead := []byte{0, 0x00, 0x0b} // no locals; unreachable; end
-	saved := 0
+	inits := map[int]bool{}
 	var names []Range
-	for i := 0; i < t.nfunc; i++ {
-		entry, off := u32(t.mem, t.ftab.addr+8*i), u32(t.mem, t.ftab.addr+8*i+4)
-		if uint64(off)+funcSize > uint64(t.pclntable.size) {
-			return 0, nil, fmt.Errorf("ftab entry %d: _func outside pclntable", i)
-		}
-		idx := int(entry) - funcValueOffset
-		if idx < 0 || idx >= len(bodies) {
-			return 0, nil, fmt.Errorf("ftab entry %d: function %d of %d in the code section", i, idx, len(bodies))
-		}
-		nameOff := u32(t.mem, t.pclntable.addr+int(off)+funcNameOff)
-		name, ok := nameAt(t.mem[t.funcnametab.addr:t.funcnametab.end()], nameOff)
-		if !ok {
-			return 0, nil, fmt.Errorf("ftab entry %d: name not ended", i)
+	for i := range t.nfunc {
+		idx, name, nameOff, err := t.entry(i)
+		if err != nil {
+			return 0, nil, err
 		}
 		if isPackageInit(name) {
 			names = append(names, Range{uint32(t.funcnametab.addr) + nameOff, uint32(len(name))})
-			if len(bodies[idx]) > len(dead) {
-				saved += len(bodies[idx]) - len(dead)
-				bodies[idx] = dead
-			}
+			inits[idx] = true
 		}
 	}
-	m.setFunctions(types, bodies)
-	return saved, names, nil
+	saved, err := emptyFunctions(m, func(idx int) bool { return inits[idx] })
+	return saved, names, err
 }

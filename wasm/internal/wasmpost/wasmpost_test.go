@@ -165,25 +165,27 @@ func TestRefused(t *testing.T) {
 	}
 }
 
-// goModule builds testdata/prog for js/wasm, once.
-var goModule = sync.OnceValues(func() ([]byte, error) {
+// buildModule builds the program pkg (a directory) for js/wasm.
+func buildModule(pkg string) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "wasmpost")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	out := filepath.Join(dir, "prog.wasm")
-	cmd := exec.Command("go", "build", "-o", out, "./testdata/prog")
+	cmd := exec.Command("go", "build", "-o", out, pkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go build: %v\n%s", err, b)
 	}
 	return os.ReadFile(out)
-})
+}
 
-// realModule returns a module made by Go's linker, or skips the test where
-// the go command cannot make one.
-func realModule(t *testing.T) []byte {
+// goModule builds testdata/prog for js/wasm, once.
+var goModule = sync.OnceValues(func() ([]byte, error) { return buildModule("./testdata/prog") })
+
+// needGo skips the test where the go command cannot make a module.
+func needGo(t *testing.T) {
 	t.Helper()
 	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("builds a module with the go command")
@@ -191,6 +193,13 @@ func realModule(t *testing.T) []byte {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
+}
+
+// realModule returns a module made by Go's linker, or skips the test where
+// the go command cannot make one.
+func realModule(t *testing.T) []byte {
+	t.Helper()
+	needGo(t)
 	b, err := goModule()
 	if err != nil {
 		t.Fatal(err)
