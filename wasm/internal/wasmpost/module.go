@@ -10,7 +10,10 @@
 //     zeros, is written instead by that start function (the fill,
 //     functab.go) when it has the shape Go's linker gives it;
 //   - unless told to keep them, pclntab's file and line tables are emptied
-//     (see [StripLines]), which only tracebacks and runtime.Caller read;
+//     (see [StripLines]), which only tracebacks and runtime.Caller read, and
+//     its function names, inline trees and arguments' layouts ([StripNames],
+//     [StripFrames]), which tracebacks print; and its unsafe points, which
+//     only asynchronous preemption reads, and js/wasm has none;
 //   - a jump forward, which Go's compiler sends through its function's
 //     dispatch loop and br_table, branches straight to its target instead
 //     (jumps.go).

@@ -25,6 +25,7 @@ type pclntab struct {
 	pctab       span
 	pclntable   span // ftab, then the _func records
 	ftab        span
+	gofunc      span // the funcdata, up to the end of pclntab
 }
 
 // function is what the rewrite reads of one runtime._func: where it is in
@@ -73,6 +74,11 @@ func findPclntab(mem []byte) (*pclntab, error) {
 		return nil, fmt.Errorf("moduledata at %#x: ftab is not the head of pclntable with nfunc+1 entries", md)
 	}
 	t.ftab = span{int(p), int(n * 8)}
+	gofunc, end := u64(mem, md+moduledataGofunc), u64(mem, md+moduledataEpclntab)
+	if gofunc < uint64(t.pclntable.end()) || gofunc > end || end > uint64(len(mem)) {
+		return nil, fmt.Errorf("moduledata at %#x: the funcdata [%#x, %#x) are not after pclntable, or not in memory", md, gofunc, end)
+	}
+	t.gofunc = span{int(gofunc), int(end - gofunc)}
 	return t, nil
 }
 
@@ -170,27 +176,56 @@ func (t *pclntab) function(a int) (function, error) {
 	return f, nil
 }
 
+// funcdata returns the funcdata offsets of the _func of f, by index (^0:
+// none), from moduledata.gofunc.
+func (t *pclntab) funcdata(f function) []uint32 {
+	npcdata, nfuncdata := int(u32(t.mem, f.addr+funcNpcdata)), int(t.mem[f.addr+funcNfuncdata])
+	out := make([]uint32, nfuncdata)
+	for i := range out {
+		out[i] = u32(t.mem, f.addr+funcSize+4*(npcdata+i))
+	}
+	return out
+}
+
 // tableSize returns the length in bytes of the pc-value table at offset off
 // in pctab, read as the runtime's step reads it: pairs of a value delta and
 // a pc delta, ended by a zero value delta once the pc has moved.
 func (t *pclntab) tableSize(off uint32) (int, error) {
+	n, _, err := t.table(off)
+	return n, err
+}
+
+// tableMax returns the largest value of the pc-value table at offset off,
+// -1 when there is none.
+func (t *pclntab) tableMax(off uint32) (int32, error) {
+	_, top, err := t.table(off)
+	return top, err
+}
+
+// table reads the pc-value table at offset off in pctab, as
+// runtime/symtab.go's step does (the value starts at -1 and moves by
+// zig-zag encoded deltas), and returns its length and its largest value.
+func (t *pclntab) table(off uint32) (n int, top int32, err error) {
+	top = -1
 	if off == 0 {
-		return 0, nil // no table
+		return 0, top, nil // no table
 	}
 	p := t.mem[t.pctab.addr+int(off) : t.pctab.end()]
-	n, pc := 0, uint64(0)
+	pc, val := uint64(0), int32(-1)
 	for {
 		v, k := binary.Uvarint(p[n:])
 		if k <= 0 {
-			return 0, fmt.Errorf("pc-value table at %#x runs past pctab", off)
+			return 0, 0, fmt.Errorf("pc-value table at %#x runs past pctab", off)
 		}
 		n += k
 		if v == 0 && pc != 0 {
-			return n, nil
+			return n, top, nil
 		}
+		val += int32(-(uint32(v) & 1) ^ (uint32(v) >> 1))
+		top = max(top, val)
 		d, k := binary.Uvarint(p[n:])
 		if k <= 0 {
-			return 0, fmt.Errorf("pc-value table at %#x runs past pctab", off)
+			return 0, 0, fmt.Errorf("pc-value table at %#x runs past pctab", off)
 		}
 		n += k
 		pc += d
@@ -225,10 +260,12 @@ func pclntabFunctions(mem []byte) (*pclntab, []function, error) {
 
 // StripLines empties pclntab's file and line tables in the memory image mem:
 // every _func's pcfile and pcln offsets become 0, which the runtime reads as
-// "no table" (runtime.Caller and tracebacks then give "?" and line 0); the
-// pcfile and pcln tables no other table shares, cutab and filetab become
-// zeros. Function names, pcsp, pcdata (stack maps, unsafe points, inlining)
-// and funcdata stay. It returns the number of bytes it zeroed.
+// "no table" (runtime.Caller and tracebacks then give "?" and line 0), and
+// so do its compilation unit, which only names files, and its first line,
+// which only runtime.Frame reports; the pcfile and pcln tables no other
+// table shares, cutab and filetab become zeros. Function names, pcsp,
+// pcdata (stack maps, unsafe points, inlining) and funcdata stay. It
+// returns the number of bytes of tables it zeroed.
 func StripLines(mem []byte) (int, error) {
 	t, funcs, err := pclntabFunctions(mem)
 	if err != nil {
@@ -256,6 +293,8 @@ func StripLines(mem []byte) (int, error) {
 	for _, f := range funcs {
 		binary.LittleEndian.PutUint32(mem[f.addr+funcPcfile:], 0)
 		binary.LittleEndian.PutUint32(mem[f.addr+funcPcln:], 0)
+		binary.LittleEndian.PutUint32(mem[f.addr+funcCuOffset:], 0)
+		binary.LittleEndian.PutUint32(mem[f.addr+funcStartLine:], 0)
 	}
 	zeroed := 0
 	for i, m := range marks {

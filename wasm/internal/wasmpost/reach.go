@@ -422,16 +422,16 @@ func typeDescriptorAt(mem []byte, t, end uint64) (typeDescriptor, error) {
 }
 
 // deadTables returns the ranges of mem to write as zeros once the
-// functions that are not live are dropped: the pc-value tables of pclntab
-// (pcsp, pcdata: stack maps and unsafe points, which the runtime reads
-// for a function that has a frame) that no live function shares, and the
-// dropped functions' offsets of them, which then read "no table".
+// functions that are not live are dropped: their _func records but for
+// the entry, which ftab's order is checked by, and the pc-value tables
+// (pcsp, pcdata) and stack maps (funcdata) of pclntab that no live
+// function shares. The dropped records then read "no table".
 func deadTables(mem []byte, live []bool) ([]Range, error) {
 	t, funcs, err := pclntabFunctions(mem)
 	if err != nil {
 		return nil, err
 	}
-	used := map[uint32]bool{}
+	used, usedData := map[uint32]bool{}, map[uint32]bool{}
 	var dead []int
 	for i, f := range funcs {
 		idx, _, _, err := t.entry(i)
@@ -445,12 +445,15 @@ func deadTables(mem []byte, live []bool) ([]Range, error) {
 			for _, off := range f.keep {
 				used[off] = true
 			}
+			for _, off := range t.funcdata(f) {
+				usedData[off] = true
+			}
 		} else {
 			dead = append(dead, i)
 		}
 	}
 	var zero []Range
-	done := map[uint32]bool{}
+	done, doneData := map[uint32]bool{}, map[uint32]bool{}
 	for _, i := range dead {
 		f := funcs[i]
 		for _, off := range f.keep {
@@ -464,10 +467,19 @@ func deadTables(mem []byte, live []bool) ([]Range, error) {
 			}
 			zero = append(zero, Range{uint32(t.pctab.addr) + off, uint32(n)})
 		}
-		zero = append(zero, Range{uint32(f.addr + funcPcsp), 4})
-		if npcdata := u32(t.mem, f.addr+funcNpcdata); npcdata > 0 {
-			zero = append(zero, Range{uint32(f.addr + funcSize), 4 * npcdata})
+		for k, off := range t.funcdata(f) {
+			if k > funcdataLocalsPointerMaps || off == ^uint32(0) || usedData[off] || doneData[off] {
+				continue
+			}
+			doneData[off] = true
+			n, err := stackMapSize(mem[min(t.gofunc.addr+int(off), t.gofunc.end()):t.gofunc.end()])
+			if err != nil {
+				return nil, fmt.Errorf("_func at %#x: %w", f.addr, err)
+			}
+			zero = append(zero, Range{uint32(t.gofunc.addr) + off, uint32(n)})
 		}
+		npcdata, nfuncdata := u32(t.mem, f.addr+funcNpcdata), uint32(t.mem[f.addr+funcNfuncdata])
+		zero = append(zero, Range{uint32(f.addr + funcNameOff), funcSize - funcNameOff + 4*(npcdata+nfuncdata)})
 	}
 	return zero, nil
 }

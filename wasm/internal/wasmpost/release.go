@@ -38,6 +38,8 @@ const (
 	moduledataEtypes      = 312
 	moduledataItaboffset  = 320
 	moduledataItabsize    = 328
+	moduledataGofunc      = 344 // where the funcdata are, as offsets from it
+	moduledataEpclntab    = 352
 )
 
 // runtime._func (runtime/runtime2.go; written by
@@ -52,7 +54,33 @@ const (
 	funcPcln      = 24
 	funcNpcdata   = 28
 	funcCuOffset  = 32
+	funcStartLine = 36
 	funcNfuncdata = 43
+)
+
+// A _func's pcdata and funcdata tables (internal/abi/symtab.go), by index:
+// the stack maps, whose records (runtime.stackmap, runtime/symtab.go) the
+// snapshot drops with a dead function; and those StripFrames drops, what
+// only tracebacks read, the inline tree (runtime/symtabinl.go) and the
+// arguments' layout and liveness (runtime/traceback.go, printArgs), and
+// the unsafe points, which only asynchronous preemption reads
+// (runtime/preempt.go), and js/wasm has none (runtime/os_wasm.go,
+// preemptMSupported). An absent pcdata table is offset 0, an absent
+// funcdata ^0. An inline tree is an array of runtime.inlinedCall
+// (runtime/symtabinl.go); the arguments' layout is a sequence of bytes,
+// operators from traceArgsSpecial up (each one byte) or an argument's
+// offset and size, ended by traceArgsEndSeq (internal/abi/type.go).
+const (
+	pcdataUnsafePoint         = 0
+	pcdataInlTreeIndex        = 2
+	pcdataArgLiveIndex        = 3
+	funcdataLocalsPointerMaps = 1 // and ArgsPointerMaps, 0
+	funcdataInlTree           = 3
+	funcdataArgInfo           = 5
+	funcdataArgLiveInfo       = 6
+	inlinedCallSize           = 16
+	traceArgsSpecial          = 0xf0
+	traceArgsEndSeq           = 0xff
 )
 
 // funcValueOffset is the PC_F of the module's first function

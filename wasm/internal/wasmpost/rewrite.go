@@ -15,7 +15,9 @@ type Options struct {
 	// runtime.Caller name files and lines: a build for debugging.
 	KeepLines bool
 	// KeepNames keeps pclntab's function names, so that tracebacks and
-	// runtime.FuncForPC name functions: a build for debugging.
+	// runtime.FuncForPC name functions, and what else only a traceback
+	// prints, inlined calls' frames and arguments (StripFrames): a build
+	// for debugging.
 	KeepNames bool
 	// MinGap is the shortest run of zero bytes that ends a data segment;
 	// 0 means DefaultMinGap.
@@ -29,6 +31,9 @@ type Result struct {
 	Zeroed int
 	// NamesZeroed is the number of bytes of function names emptied.
 	NamesZeroed int
+	// FramesZeroed is the number of bytes of inline trees, arguments'
+	// layouts and unsafe points emptied.
+	FramesZeroed int
 	// DirectJumps is the number of jumps made direct branches (jumps.go).
 	DirectJumps int
 }
@@ -63,6 +68,9 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 	}
 	if !opt.KeepNames {
 		if res.NamesZeroed, err = StripNames(mem); err != nil {
+			return nil, res, fmt.Errorf("pclntab: %w", err)
+		}
+		if res.FramesZeroed, err = StripFrames(mem); err != nil {
 			return nil, res, fmt.Errorf("pclntab: %w", err)
 		}
 	}

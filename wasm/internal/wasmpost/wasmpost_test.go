@@ -224,7 +224,8 @@ func TestSameMemoryImage(t *testing.T) {
 
 // TestStripLines checks that only pclntab's file and line tables changed:
 // the image differs from the original only inside pctab, cutab, filetab and
-// the _funcs' pcfile and pcln fields, all of which are now zero.
+// the _funcs' pcfile, pcln, compilation unit and first line fields, all of
+// which are now zero.
 func TestStripLines(t *testing.T) {
 	in := realModule(t)
 	out, res, err := Rewrite(in, Options{KeepNames: true})
@@ -244,6 +245,7 @@ func TestStripLines(t *testing.T) {
 	for _, f := range funcs {
 		for i := range 8 {
 			allowed[f.addr+funcPcfile+i] = true
+			allowed[f.addr+funcCuOffset+i] = true // and startLine
 		}
 	}
 	changed := 0
@@ -316,6 +318,10 @@ func TestStripNames(t *testing.T) {
 	if !bytes.Equal(before, memoryOf(t, kept)) {
 		t.Error("KeepNames changed the memory image")
 	}
+	// What else only tracebacks read goes with the names (TestStripFrames).
+	if _, err := StripFrames(before); err != nil {
+		t.Fatal(err)
+	}
 	orig, got := names(t, before), names(t, after)
 	if len(orig) != len(got) {
 		t.Fatalf("%d functions, then %d", len(orig), len(got))
@@ -359,6 +365,79 @@ func TestStripNames(t *testing.T) {
 	}
 	if res.NamesZeroed == 0 || left > tab.funcnametab.size/5 {
 		t.Errorf("zeroed %d bytes of names; %d of %d bytes of funcnametab left", res.NamesZeroed, left, tab.funcnametab.size)
+	}
+}
+
+// TestStripFrames checks that a release rewrite leaves every function
+// without inline tree, arguments' layout and unsafe points, and changes
+// nothing else: the other slots of each _func and the tables they point
+// at are as they were, and every other byte that changed became zero. That
+// the program runs the same without them, its collector and stack growth
+// included, is TestRun's; that a build for debugging still prints inlined
+// frames, too.
+func TestStripFrames(t *testing.T) {
+	before := memoryOf(t, realModule(t))
+	after := slices.Clone(before)
+	zeroed, err := StripFrames(after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := findPclntab(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs, err := tab.functions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := map[int]bool{} // the bytes of the slots dropped
+	trees := 0
+	for _, f := range funcs {
+		npcdata := int(u32(before, f.addr+funcNpcdata))
+		for i := range npcdata {
+			a := f.addr + funcSize + 4*i
+			drop := i == pcdataUnsafePoint || i == pcdataInlTreeIndex || i == pcdataArgLiveIndex
+			switch got := u32(after, a); {
+			case drop && got != 0:
+				t.Errorf("_func at %#x: pcdata %d at %#x, want none", f.addr, i, got)
+			case !drop && got != u32(before, a):
+				t.Errorf("_func at %#x: pcdata %d changed", f.addr, i)
+			case !drop:
+				n, _ := tab.tableSize(got)
+				if p := tab.pctab.addr + int(got); !bytes.Equal(before[p:p+n], after[p:p+n]) {
+					t.Errorf("_func at %#x: pcdata %d's table changed", f.addr, i)
+				}
+			}
+			for k := range 4 {
+				slot[a+k] = drop
+			}
+		}
+		for i, off := range tab.funcdata(f) {
+			a := f.addr + funcSize + 4*(npcdata+i)
+			drop := i == funcdataInlTree || i == funcdataArgInfo || i == funcdataArgLiveInfo
+			if i == funcdataInlTree && off != ^uint32(0) {
+				trees++
+			}
+			if got := u32(after, a); drop && got != ^uint32(0) || !drop && got != off {
+				t.Errorf("_func at %#x: funcdata %d at %#x, was %#x", f.addr, i, got, off)
+			}
+			for k := range 4 {
+				slot[a+k] = drop
+			}
+		}
+	}
+	for a := range before {
+		if before[a] != after[a] && !slot[a] && (after[a] != 0 || a < tab.pctab.addr || a >= tab.gofunc.end()) {
+			t.Fatalf("byte at %#x: %#x -> %#x, outside the tables dropped", a, before[a], after[a])
+		}
+	}
+	if trees == 0 || zeroed < 1000 {
+		t.Errorf("%d inline trees dropped, %d bytes zeroed", trees, zeroed)
+	}
+	if stripped, err := findPclntab(after); err != nil {
+		t.Error(err)
+	} else if _, err := stripped.functions(); err != nil {
+		t.Errorf("pclntab without them: %v", err)
 	}
 }
 
