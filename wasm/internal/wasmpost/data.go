@@ -130,7 +130,7 @@ func (m *Module) setMemory(mem []byte, minGap int) (int, error) {
 	f, ok := findFill(mem)
 	if ok {
 		mem = slices.Clone(mem)
-		clear(mem[f.addr:f.end()])
+		f.clear(mem)
 	}
 	segs := layout(mem, minGap)
 	m.setSection(sectionData, encodeData(segs))

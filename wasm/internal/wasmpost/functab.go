@@ -19,6 +19,13 @@ import (
 // start function that writes it when the module is instantiated, before
 // any code runs (the fill): the memory image is the same, made two ways. A
 // table of any other shape stays in the data section.
+//
+// The fill also writes each function's entry, which pclntab holds twice:
+// in ftab (runtime.functab: the entry, then the offset of the function's
+// _func in pclntable, which ftab heads) and as the _func's first field. In
+// WebAssembly the entry of ftab's function i is its first's plus i, a
+// count that compression cannot shorten and a loop writes in a few
+// instructions; the offsets stay data, and the loop reads them.
 
 // findfuncbucket's size, and the log2 of how many buckets one function
 // spans (a function's 65,536 pcs over 4,096-pc buckets).
@@ -38,106 +45,167 @@ const (
 // minFill is the fewest buckets worth a fill rather than data.
 const minFill = 1024
 
-// fill is a table that the module's start function writes: count entries
-// of bucketSize bytes from addr, entry b holding first + b>>bucketsPerFuncLog2
-// as a little-endian uint32, then zeros.
+// fill is what the module's start function writes: count entries of
+// bucketSize bytes from addr, entry b holding first + b>>bucketsPerFuncLog2
+// as a little-endian uint32, then zeros; and, for each of the nfunc
+// functions of the ftab at ftab, entry0 plus its place in ftab as its
+// entry there and in its _func.
 type fill struct {
-	addr, count, first uint32
+	addr, count, first  uint32
+	ftab, nfunc, entry0 uint32
 }
 
 func (f fill) end() int { return int(f.addr) + int(f.count)*bucketSize }
 
-// apply writes the table into mem, as the start function does: each
-// bucket's index, over the zeros the rest of the bucket holds already.
+// apply writes the tables into mem, as the start function does: each
+// bucket's index, over the zeros the rest of the bucket holds already,
+// and each function's entry.
 func (f fill) apply(mem []byte) {
 	for b := uint32(0); b < f.count; b++ {
 		binary.LittleEndian.PutUint32(mem[int(f.addr)+int(b)*bucketSize:], f.first+b>>bucketsPerFuncLog2)
 	}
+	f.entries(mem, func(a int, v uint32) { binary.LittleEndian.PutUint32(mem[a:], v) })
 }
 
-// findFill returns the fill that writes mem's findfunctab, and false when
-// mem has no pclntab the rewrite reads, or its findfunctab has another
-// shape (then it stays in the data section). The fill writes the buckets
-// that have the shape, from the first; the rest, if any, stays in the data
-// section. (The last bucket may be cut short by the symbol after it; the
-// fill takes it when the bytes that would complete it are zeros, which
-// gives the same image.)
+// clear writes zeros where the fill writes: the data section need not.
+func (f fill) clear(mem []byte) {
+	clear(mem[f.addr:f.end()])
+	f.entries(mem, func(a int, _ uint32) { binary.LittleEndian.PutUint32(mem[a:], 0) })
+}
+
+// entries calls at with the address and value of each entry the fill
+// writes in ftab and the _funcs.
+func (f fill) entries(mem []byte, at func(a int, v uint32)) {
+	for i := range int(f.nfunc) {
+		a := int(f.ftab) + 8*i
+		at(a, f.entry0+uint32(i))
+		at(int(f.ftab)+int(u32(mem, a+4)), f.entry0+uint32(i))
+	}
+}
+
+// findFill returns the fill that writes mem's findfunctab and entries, and
+// false when mem has no pclntab the rewrite reads, or neither has the
+// shape. The fill writes the buckets that have the shape, from the first;
+// the rest, if any, stays in the data section. (The last bucket may be cut
+// short by the symbol after it; the fill takes it when the bytes that
+// would complete it are zeros, which gives the same image.) It writes the
+// entries when every function's has the shape, and leaves them all in the
+// data section otherwise.
 func findFill(mem []byte) (fill, bool) {
-	_, md, err := findHeader(mem)
-	if err != nil || md+mdMaxpc+8 > len(mem) {
+	t, err := findPclntab(mem)
+	if err != nil {
 		return fill{}, false
 	}
-	addr, minpc, maxpc := u64(mem, md+mdFindfunctab), u64(mem, md+mdMinpc), u64(mem, md+mdMaxpc)
-	if addr == 0 || maxpc <= minpc || addr+bucketSize > uint64(len(mem)) {
-		return fill{}, false
-	}
-	f := fill{addr: uint32(addr), first: u32(mem, int(addr))}
-	want := make([]byte, bucketSize)
-	for n := (maxpc - minpc + 4095) / 4096; uint64(f.count) < n && f.end()+bucketSize <= len(mem); f.count++ {
-		clear(want)
-		binary.LittleEndian.PutUint32(want, f.first+f.count>>bucketsPerFuncLog2)
-		if !bytes.Equal(mem[f.end():][:bucketSize], want) {
-			break
+	var f fill
+	if funcs, err := t.functions(); err == nil {
+		f.ftab, f.entry0 = uint32(t.ftab.addr), u32(mem, t.ftab.addr)
+		for i, fn := range funcs {
+			if e := f.entry0 + uint32(i); u32(mem, t.ftab.addr+8*i) != e || u32(mem, fn.addr+funcEntryOff) != e {
+				break
+			}
+			f.nfunc++
+		}
+		if int(f.nfunc) < len(funcs) {
+			f.ftab, f.nfunc, f.entry0 = 0, 0, 0
 		}
 	}
-	return f, f.count >= minFill
+	_, md, _ := findHeader(mem)
+	addr, minpc, maxpc := u64(mem, md+mdFindfunctab), u64(mem, md+mdMinpc), u64(mem, md+mdMaxpc)
+	if addr != 0 && maxpc > minpc && addr+bucketSize <= uint64(len(mem)) {
+		f.addr, f.first = uint32(addr), u32(mem, int(addr))
+		want := make([]byte, bucketSize)
+		for n := (maxpc - minpc + 4095) / 4096; uint64(f.count) < n && f.end()+bucketSize <= len(mem); f.count++ {
+			clear(want)
+			binary.LittleEndian.PutUint32(want, f.first+f.count>>bucketsPerFuncLog2)
+			if !bytes.Equal(mem[f.end():][:bucketSize], want) {
+				break
+			}
+		}
+		if f.count < minFill {
+			f.addr, f.count, f.first = 0, 0, 0
+		}
+	}
+	return f, f.count > 0 || f.nfunc > 0
 }
 
-// body returns the start function's code: a loop storing each entry's
-// index, over memory that is zero elsewhere in the table.
+// body returns the start function's code: a loop storing each bucket's
+// index, over memory that is zero elsewhere in the table; then a loop
+// storing each function's entry in ftab and, through the offset ftab
+// holds, in its _func.
 func (f fill) body() []byte {
 	i32 := func(b []byte, v uint32) []byte { return appendSLEB(append(b, 0x41), int64(int32(v))) }
-	b := []byte{1, 1, 0x7f}   // one local: b, an i32
-	b = append(b, 0x03, 0x40) // loop
-	b = append(b, 0x20, 0)    // local.get b
-	b = i32(b, bucketSize)
-	b = append(b, 0x6c) // i32.mul
-	b = i32(b, f.addr)
-	b = append(b, 0x6a, 0x20, 0) // i32.add; local.get b
-	b = i32(b, bucketsPerFuncLog2)
-	b = append(b, 0x76) // i32.shr_u
-	b = i32(b, f.first)
-	b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store align=4 offset=0
-	b = append(b, 0x20, 0)          // local.get b
-	b = i32(b, 1)
-	b = append(b, 0x6a, 0x22, 0) // i32.add; local.tee b
-	b = i32(b, f.count)
-	b = append(b, 0x49, 0x0d, 0) // i32.lt_u; br_if 0
-	return append(b, 0x0b, 0x0b) // end loop; end
+	b := []byte{1, 1, 0x7f} // one local: the loop's count, an i32
+	if f.count > 0 {
+		b = append(b, 0x03, 0x40) // loop
+		b = append(b, 0x20, 0)    // local.get b
+		b = i32(b, bucketSize)
+		b = append(b, 0x6c) // i32.mul
+		b = i32(b, f.addr)
+		b = append(b, 0x6a, 0x20, 0) // i32.add; local.get b
+		b = i32(b, bucketsPerFuncLog2)
+		b = append(b, 0x76) // i32.shr_u
+		b = i32(b, f.first)
+		b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store align=4 offset=0
+		b = append(b, 0x20, 0)          // local.get b
+		b = i32(b, 1)
+		b = append(b, 0x6a, 0x22, 0) // i32.add; local.tee b
+		b = i32(b, f.count)
+		b = append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
+	}
+	if f.nfunc > 0 {
+		b = i32(b, 0)
+		b = append(b, 0x21, 0, 0x03, 0x40) // local.set i; loop
+		// ftab[i].entry = entry0 + i
+		b = append(b, 0x20, 0) // local.get i
+		b = i32(b, 8)
+		b = append(b, 0x6c) // i32.mul
+		b = i32(b, f.ftab)
+		b = append(b, 0x6a, 0x20, 0) // i32.add; local.get i
+		b = i32(b, f.entry0)
+		b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store
+		// (ftab + ftab[i].funcoff).entryOff = entry0 + i
+		b = append(b, 0x20, 0) // local.get i
+		b = i32(b, 8)
+		b = append(b, 0x6c) // i32.mul
+		b = i32(b, f.ftab)
+		b = append(b, 0x6a, 0x28, 2, 4) // i32.add; i32.load align=4 offset=4
+		b = i32(b, f.ftab)
+		b = append(b, 0x6a, 0x20, 0) // i32.add; local.get i
+		b = i32(b, f.entry0)
+		b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store
+		b = append(b, 0x20, 0)          // local.get i
+		b = i32(b, 1)
+		b = append(b, 0x6a, 0x22, 0) // i32.add; local.tee i
+		b = i32(b, f.nfunc)
+		b = append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
+	}
+	return append(b, 0x0b) // end
 }
 
-// parseFill returns the fill whose body is b, and whether b is one.
+// parseFill returns the fill whose body is b, and whether b is one: the
+// constants of its code, read in order, make a fill whose body is b.
 func parseFill(b []byte) (fill, bool) {
-	r := reader{b: b}
-	i32 := func() uint32 {
-		if r.byte() != 0x41 {
-			r.fail(errors.New("not i32.const"))
-		}
-		return uint32(r.sleb32())
+	code, err := bodyInstructions(b)
+	if err != nil {
+		return fill{}, false
 	}
-	expect := func(want ...byte) {
-		if !bytes.Equal(r.bytes(uint32(len(want))), want) {
-			r.fail(errors.New("not the fill"))
+	var c []uint32
+	for _, in := range code {
+		if in.op == opI32Const {
+			c = append(c, uint32(in.arg))
 		}
 	}
 	var f fill
-	expect(1, 1, 0x7f, 0x03, 0x40, 0x20, 0)
-	stride := i32()
-	expect(0x6c)
-	f.addr = i32()
-	expect(0x6a, 0x20, 0)
-	shift := i32()
-	expect(0x76)
-	f.first = i32()
-	expect(0x6a, 0x36, 2, 0, 0x20, 0)
-	one := i32()
-	expect(0x6a, 0x22, 0)
-	f.count = i32()
-	expect(0x49, 0x0d, 0, 0x0b, 0x0b)
-	// The loop runs once before it tests the count: a fill of no bucket
-	// would write one.
-	ok := r.err == nil && r.done() && stride == bucketSize && shift == bucketsPerFuncLog2 && one == 1 && f.count > 0
-	return f, ok && bytes.Equal(f.body(), b)
+	if len(c) == 6 || len(c) == 16 { // the buckets' loop: stride, addr, shift, first, 1, count
+		f.addr, f.first, f.count = c[1], c[3], c[5]
+		c = c[6:]
+	}
+	if len(c) == 10 { // the entries' loop: 0, 8, ftab, entry0, 8, ftab, ftab, entry0, 1, nfunc
+		f.ftab, f.entry0, f.nfunc = c[2], c[3], c[9]
+	}
+	// A loop runs once before it tests its count: a fill of no bucket or
+	// no function would write one.
+	return f, (f.count > 0 || f.nfunc > 0) && bytes.Equal(f.body(), b)
 }
 
 // functionImports counts the module's imported functions, which come

@@ -5,36 +5,45 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// The runtime's findfunctab leaves the data section and is written by the
-// module's start function: the data section holds none of its bytes, and
-// the memory the module gives at instantiation, in Node's engine, is the
-// linker's byte for byte.
-func TestFindfunctabIsWrittenByTheStartFunction(t *testing.T) {
+// The runtime's findfunctab and the functions' entries in pclntab leave the
+// data section and are written by the module's start function: the data
+// section holds none of their bytes, and the memory the module gives at
+// instantiation, in Node's engine, is the linker's byte for byte.
+func TestFindfunctabAndEntriesAreWrittenByTheStartFunction(t *testing.T) {
 	in := realModule(t)
 	out, m, f := rewrittenWithFill(t, in, Options{KeepLines: true, KeepNames: true})
 	linked := memoryOf(t, in)
 	if want, _ := findFill(linked); want != f {
 		t.Errorf("fill %+v, want %+v", f, want)
 	}
+	if tab, err := findPclntab(linked); err != nil || f.nfunc == 0 || int(f.nfunc) != tab.nfunc {
+		t.Errorf("the fill writes the entries of %d functions, want every one's (%v)", f.nfunc, err)
+	}
 	payload, _ := m.section(sectionData)
 	segs, err := parseData(payload)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range segs {
-		if start, end := int(s.Offset), int(s.Offset)+len(s.Data); start < f.end() && end > int(f.addr) {
-			t.Errorf("a data segment (%#x-%#x) writes into the table (%#x-%#x)", start, end, f.addr, f.end())
-		}
+	image, err := image(segs, uint64(len(linked)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cleared, written := slices.Clone(image), slices.Clone(image)
+	f.clear(cleared)
+	f.apply(written)
+	if !bytes.Equal(cleared, image) || bytes.Equal(written, image) {
+		t.Error("the data section writes bytes the fill writes, or the fill writes none")
 	}
 	got := instantiated(t, out)
 	if len(got) < len(linked) || !bytes.Equal(got[:len(linked)], linked) || bytes.ContainsFunc(got[len(linked):], func(r rune) bool { return r != 0 }) {
 		t.Error("the memory of the instantiated module is not the linked module's image")
 	}
-	t.Logf("%d buckets from %#x; module %d -> %d bytes", f.count, f.addr, len(in), len(out))
+	t.Logf("%d buckets from %#x, %d entries; module %d -> %d bytes", f.count, f.addr, f.nfunc, len(in), len(out))
 }
 
 // rewritten rewrites in with opt and returns the module, parsed too.
