@@ -134,50 +134,36 @@ func findFill(mem []byte) (fill, bool) {
 // holds, in its _func.
 func (f fill) body() []byte {
 	i32 := func(b []byte, v uint32) []byte { return appendSLEB(append(b, 0x41), int64(int32(v))) }
-	b := []byte{1, 1, 0x7f} // one local: the loop's count, an i32
+	// next ends a loop over the local, 0: the local plus one, again while
+	// under n.
+	next := func(b []byte, n uint32) []byte {
+		b = i32(append(b, 0x20, 0), 1)
+		b = i32(append(b, 0x6a, 0x22, 0), n)  // i32.add; local.tee 0
+		return append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
+	}
+	b := []byte{1, 1, 0x7f} // one local, 0: the loop's count, an i32
 	if f.count > 0 {
-		b = append(b, 0x03, 0x40) // loop
-		b = append(b, 0x20, 0)    // local.get b
+		b = append(b, 0x03, 0x40, 0x20, 0) // loop; local.get b
 		b = i32(b, bucketSize)
-		b = append(b, 0x6c) // i32.mul
-		b = i32(b, f.addr)
-		b = append(b, 0x6a, 0x20, 0) // i32.add; local.get b
+		b = i32(append(b, 0x6c), f.addr) // i32.mul
+		b = append(b, 0x6a, 0x20, 0)     // i32.add; local.get b
 		b = i32(b, bucketsPerFuncLog2)
-		b = append(b, 0x76) // i32.shr_u
-		b = i32(b, f.first)
-		b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store align=4 offset=0
-		b = append(b, 0x20, 0)          // local.get b
-		b = i32(b, 1)
-		b = append(b, 0x6a, 0x22, 0) // i32.add; local.tee b
-		b = i32(b, f.count)
-		b = append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
+		b = i32(append(b, 0x76), f.first) // i32.shr_u
+		b = append(b, 0x6a, 0x36, 2, 0)   // i32.add; i32.store align=4 offset=0
+		b = next(b, f.count)
 	}
 	if f.nfunc > 0 {
-		b = i32(b, 0)
-		b = append(b, 0x21, 0, 0x03, 0x40) // local.set i; loop
-		// ftab[i].entry = entry0 + i
-		b = append(b, 0x20, 0) // local.get i
-		b = i32(b, 8)
-		b = append(b, 0x6c) // i32.mul
-		b = i32(b, f.ftab)
-		b = append(b, 0x6a, 0x20, 0) // i32.add; local.get i
-		b = i32(b, f.entry0)
-		b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store
-		// (ftab + ftab[i].funcoff).entryOff = entry0 + i
-		b = append(b, 0x20, 0) // local.get i
-		b = i32(b, 8)
-		b = append(b, 0x6c) // i32.mul
-		b = i32(b, f.ftab)
-		b = append(b, 0x6a, 0x28, 2, 4) // i32.add; i32.load align=4 offset=4
-		b = i32(b, f.ftab)
-		b = append(b, 0x6a, 0x20, 0) // i32.add; local.get i
-		b = i32(b, f.entry0)
-		b = append(b, 0x6a, 0x36, 2, 0) // i32.add; i32.store
-		b = append(b, 0x20, 0)          // local.get i
-		b = i32(b, 1)
-		b = append(b, 0x6a, 0x22, 0) // i32.add; local.tee i
-		b = i32(b, f.nfunc)
-		b = append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
+		// ftabEntry pushes the address of ftab's entry i, entry its value.
+		ftabEntry := func(b []byte) []byte {
+			b = i32(append(b, 0x20, 0), 8)
+			return append(i32(append(b, 0x6c), f.ftab), 0x6a) // i32.mul; i32.add
+		}
+		entry := func(b []byte) []byte { return append(i32(append(b, 0x20, 0), f.entry0), 0x6a) }
+		b = append(i32(b, 0), 0x21, 0, 0x03, 0x40)        // local.set i; loop
+		b = append(entry(ftabEntry(b)), 0x36, 2, 0)       // i32.store: in ftab
+		b = i32(append(ftabEntry(b), 0x28, 2, 4), f.ftab) // i32.load offset=4: the _func's place
+		b = append(entry(append(b, 0x6a)), 0x36, 2, 0)    // i32.add; i32.store: in the _func
+		b = next(b, f.nfunc)
 	}
 	return append(b, 0x0b) // end
 }

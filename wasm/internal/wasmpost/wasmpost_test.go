@@ -233,11 +233,7 @@ func TestStripLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, after := memoryOf(t, in), memoryOf(t, out)
-	tab, err := findPclntab(before)
-	if err != nil {
-		t.Fatal(err)
-	}
-	funcs, err := tab.functions()
+	tab, funcs, err := pclntabFunctions(before)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,11 +265,7 @@ func TestStripLines(t *testing.T) {
 	if res.Zeroed == 0 || changed == 0 {
 		t.Errorf("zeroed %d bytes, %d changed", res.Zeroed, changed)
 	}
-	stripped, err := findPclntab(after)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := stripped.functions(); err != nil {
+	if _, _, err := pclntabFunctions(after); err != nil {
 		t.Errorf("rewritten pclntab: %v", err)
 	}
 }
@@ -281,11 +273,7 @@ func TestStripLines(t *testing.T) {
 // names returns the name of every function of the pclntab in mem.
 func names(t *testing.T, mem []byte) []string {
 	t.Helper()
-	tab, err := findPclntab(mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	funcs, err := tab.functions()
+	tab, funcs, err := pclntabFunctions(mem)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,11 +370,7 @@ func TestStripFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := findPclntab(before)
-	if err != nil {
-		t.Fatal(err)
-	}
-	funcs, err := tab.functions()
+	tab, funcs, err := pclntabFunctions(before)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,9 +418,7 @@ func TestStripFrames(t *testing.T) {
 	if trees == 0 || zeroed < 1000 {
 		t.Errorf("%d inline trees dropped, %d bytes zeroed", trees, zeroed)
 	}
-	if stripped, err := findPclntab(after); err != nil {
-		t.Error(err)
-	} else if _, err := stripped.functions(); err != nil {
+	if _, _, err := pclntabFunctions(after); err != nil {
 		t.Errorf("pclntab without them: %v", err)
 	}
 }
