@@ -3,6 +3,7 @@ package wasmpost
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -73,11 +74,12 @@ func StripFrames(mem []byte) (int, error) {
 			}
 		}
 		// pcsp, which the collector and unwinding read.
-		n, err := t.tableSize(u32(mem, f.addr+funcPcsp))
+		pcsp := u32(mem, f.addr+funcPcsp)
+		n, err := t.tableSize(pcsp)
 		if err != nil {
 			return 0, err
 		}
-		for j := int(u32(mem, f.addr+funcPcsp)); j < int(u32(mem, f.addr+funcPcsp))+n; j++ {
+		for j := int(pcsp); j < int(pcsp)+n; j++ {
 			marks[j] = 2
 		}
 	}
@@ -90,13 +92,7 @@ func StripFrames(mem []byte) (int, error) {
 	}
 	// Funcdata are symbols of their own, which do not overlap: one a
 	// function keeps starts at an offset of its own.
-	kept := slices.Sorted(func(yield func(uint32) bool) {
-		for off := range keptData {
-			if !yield(off) {
-				return
-			}
-		}
-	})
+	kept := slices.Sorted(maps.Keys(keptData))
 	for off, n := range dropData {
 		i, _ := slices.BinarySearch(kept, off)
 		if keptData[off] || i < len(kept) && kept[i] < off+uint32(n) {

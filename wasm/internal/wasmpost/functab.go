@@ -34,14 +34,6 @@ const (
 	bucketsPerFuncLog2 = 4
 )
 
-// moduledata's findfunctab, minpc and maxpc (runtime/symtab.go), after the
-// part findPclntab reads.
-const (
-	mdFindfunctab = 152
-	mdMinpc       = 160
-	mdMaxpc       = 168
-)
-
 // minFill is the fewest buckets worth a fill rather than data.
 const minFill = 1024
 
@@ -110,7 +102,7 @@ func findFill(mem []byte) (fill, bool) {
 		}
 	}
 	_, md, _ := findHeader(mem)
-	addr, minpc, maxpc := u64(mem, md+mdFindfunctab), u64(mem, md+mdMinpc), u64(mem, md+mdMaxpc)
+	addr, minpc, maxpc := u64(mem, md+moduledataFindfunctab), u64(mem, md+moduledataMinpc), u64(mem, md+moduledataMaxpc)
 	if addr != 0 && maxpc > minpc && addr+bucketSize <= uint64(len(mem)) {
 		f.addr, f.first = uint32(addr), u32(mem, int(addr))
 		want := make([]byte, bucketSize)

@@ -24,15 +24,20 @@ const (
 )
 
 // runtime.moduledata (runtime/symtab.go; written by
-// cmd/link/internal/ld/symtab.go): the part the rewrite reads, from its
-// first field, pcHeader, to ftab. funcnametab, cutab, filetab, pctab and
-// pclntable follow pcHeader, a slice (three words) each, then ftab. The
-// snapshot also reads the fields that bound the type data (Reachable): the
-// type descriptors, then names and the itabs.
+// cmd/link/internal/ld/symtab.go): the part the rewrite and the snapshot
+// read, from its first field, pcHeader, to epclntab (moduledataSize bytes).
+// funcnametab, cutab, filetab, pctab and pclntable follow pcHeader, a
+// slice (three words) each, then ftab; later, findfunctab and the pcs it
+// spans (functab.go), the fields that bound the type data (Reachable: the
+// type descriptors, then names and the itabs), and where the funcdata are
+// and pclntab ends.
 const (
-	moduledataSize        = 152
+	moduledataSize        = 360
 	moduledataFuncnames   = 8
 	moduledataFtab        = 128
+	moduledataFindfunctab = 152
+	moduledataMinpc       = 160
+	moduledataMaxpc       = 168
 	moduledataTypes       = 296
 	moduledataTypedesclen = 304
 	moduledataEtypes      = 312
