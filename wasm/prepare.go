@@ -17,7 +17,7 @@ import "runtime/debug"
 // ew_prepare ends the preparation: it closes a collection the calls may
 // have opened (collector.go), so that the snapshot holds none, and writes
 // a heap dump to standard error, which js/snapshot.mjs keeps: the heap's
-// live objects and where each goroutine's stack is live, from which the
+// allocated objects and where each goroutine's stack is live, from which the
 // build finds the code the module can still run, and empties the rest
 // (wasm/internal/wasmpost/reach.go), this function and the dump's code
 // included. No shim calls it, and the module that ships does not export

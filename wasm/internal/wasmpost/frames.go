@@ -28,26 +28,23 @@ func StripFrames(mem []byte) (int, error) {
 	keptData := map[uint32]bool{}
 	dropData := map[uint32]int{} // funcdata offset -> its length as far as known
 	for _, f := range funcs {
-		npcdata, nfuncdata := int(u32(mem, f.addr+funcNpcdata)), int(mem[f.addr+funcNfuncdata])
-		pcdata := func(i int) int { return f.addr + funcSize + 4*i }
-		funcdata := func(i int) int { return pcdata(npcdata) + 4*i }
-		for i := range nfuncdata {
-			off := u32(mem, funcdata(i))
+		for i, a := range f.funcdata {
+			off := u32(mem, a)
 			if off == ^uint32(0) {
 				continue
 			}
 			n := 0
 			switch i {
 			case funcdataInlTree:
-				if npcdata > pcdataInlTreeIndex {
-					last, err := t.tableMax(u32(mem, pcdata(pcdataInlTreeIndex)))
+				if len(f.pcdata) > pcdataInlTreeIndex {
+					last, err := t.tableMax(u32(mem, f.pcdata[pcdataInlTreeIndex]))
 					if err != nil {
 						return 0, err
 					}
 					n = int(last+1) * inlinedCallSize
 				}
 			case funcdataArgInfo:
-				if n, err = argInfoSize(mem[min(t.gofunc.addr+int(off), t.gofunc.end()):t.gofunc.end()]); err != nil {
+				if n, err = argInfoSize(t.funcdataBytes(off)); err != nil {
 					return 0, fmt.Errorf("_func at %#x: %w", f.addr, err)
 				}
 			case funcdataArgLiveInfo: // its length is not recorded: its slot alone goes
@@ -56,31 +53,22 @@ func StripFrames(mem []byte) (int, error) {
 				continue
 			}
 			dropData[off] = max(dropData[off], n)
-			put(funcdata(i), ^uint32(0))
+			put(a, ^uint32(0))
 		}
-		for i := range npcdata {
-			off := u32(mem, pcdata(i))
+		// pcsp, which the collector and unwinding read, then the pcdata.
+		for i, off := range f.keep {
 			n, err := t.tableSize(off)
 			if err != nil {
 				return 0, err
 			}
 			mark := byte(2)
-			if i == pcdataUnsafePoint || i == pcdataInlTreeIndex || i == pcdataArgLiveIndex {
+			if p := i - 1; p == pcdataUnsafePoint || p == pcdataInlTreeIndex || p == pcdataArgLiveIndex {
 				mark = 1
-				put(pcdata(i), 0)
+				put(f.pcdata[p], 0)
 			}
 			for j := int(off); j < int(off)+n; j++ {
 				marks[j] = max(marks[j], mark)
 			}
-		}
-		// pcsp, which the collector and unwinding read.
-		pcsp := u32(mem, f.addr+funcPcsp)
-		n, err := t.tableSize(pcsp)
-		if err != nil {
-			return 0, err
-		}
-		for j := int(pcsp); j < int(pcsp)+n; j++ {
-			marks[j] = 2
 		}
 	}
 	zeroed := 0

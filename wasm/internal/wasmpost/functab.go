@@ -101,8 +101,7 @@ func findFill(mem []byte) (fill, bool) {
 			f.ftab, f.nfunc, f.entry0 = 0, 0, 0
 		}
 	}
-	_, md, _ := findHeader(mem)
-	addr, minpc, maxpc := u64(mem, md+moduledataFindfunctab), u64(mem, md+moduledataMinpc), u64(mem, md+moduledataMaxpc)
+	addr, minpc, maxpc := u64(mem, t.md+moduledataFindfunctab), u64(mem, t.md+moduledataMinpc), u64(mem, t.md+moduledataMaxpc)
 	if addr != 0 && maxpc > minpc && addr+bucketSize <= uint64(len(mem)) {
 		f.addr, f.first = uint32(addr), u32(mem, int(addr))
 		want := make([]byte, bucketSize)

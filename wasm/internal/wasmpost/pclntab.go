@@ -18,6 +18,7 @@ func (s span) end() int { return s.addr + s.size }
 // through the moduledata that points at it.
 type pclntab struct {
 	mem         []byte
+	md          int // runtime.moduledata's address
 	nfunc       int
 	funcnametab span
 	cutab       span
@@ -29,12 +30,14 @@ type pclntab struct {
 }
 
 // function is what the rewrite reads of one runtime._func: where it is in
-// the memory image, and its pc-value tables as offsets into pctab.
+// the memory image, its pc-value tables as offsets into pctab, and where
+// its pcdata and funcdata offsets are, which follow it, a uint32 each.
 type function struct {
-	addr   int
-	pcfile uint32
-	pcln   uint32
-	keep   []uint32 // pcsp and every pcdata table: read by the collector and unwinding
+	addr             int
+	pcfile           uint32
+	pcln             uint32
+	keep             []uint32 // pcsp, then every pcdata table: read by the collector and unwinding
+	pcdata, funcdata []int    // the addresses of its offsets, by index
 }
 
 // findPclntab finds runtime.pcHeader in mem and the runtime.moduledata that
@@ -49,7 +52,7 @@ func findPclntab(mem []byte) (*pclntab, error) {
 	if nfunc == 0 || nfunc > uint64(len(mem))/funcSize {
 		return nil, fmt.Errorf("pcHeader at %#x: %d functions", hdr, nfunc)
 	}
-	t := &pclntab{mem: mem, nfunc: int(nfunc)}
+	t := &pclntab{mem: mem, md: md, nfunc: int(nfunc)}
 	// The tables in their order in memory, each with its offset from the
 	// header (a field of pcHeader) and its slice in moduledata.
 	names := []string{"funcnametab", "cutab", "filetab", "pctab", "pclntable"}
@@ -165,8 +168,13 @@ func (t *pclntab) function(a int) (function, error) {
 	}
 	f := function{addr: a, pcfile: u32(t.mem, a+funcPcfile), pcln: u32(t.mem, a+funcPcln)}
 	f.keep = append(f.keep, u32(t.mem, a+funcPcsp))
-	for j := range npcdata {
-		f.keep = append(f.keep, u32(t.mem, a+funcSize+4*j))
+	for j := range npcdata + nfuncdata {
+		if j < npcdata {
+			f.pcdata = append(f.pcdata, a+funcSize+4*j)
+			f.keep = append(f.keep, u32(t.mem, a+funcSize+4*j))
+		} else {
+			f.funcdata = append(f.funcdata, a+funcSize+4*j)
+		}
 	}
 	for _, off := range append([]uint32{f.pcfile, f.pcln}, f.keep...) {
 		if off >= uint32(t.pctab.size) {
@@ -176,15 +184,10 @@ func (t *pclntab) function(a int) (function, error) {
 	return f, nil
 }
 
-// funcdata returns the funcdata offsets of the _func of f, by index (^0:
-// none), from moduledata.gofunc.
-func (t *pclntab) funcdata(f function) []uint32 {
-	npcdata, nfuncdata := int(u32(t.mem, f.addr+funcNpcdata)), int(t.mem[f.addr+funcNfuncdata])
-	out := make([]uint32, nfuncdata)
-	for i := range out {
-		out[i] = u32(t.mem, f.addr+funcSize+4*(npcdata+i))
-	}
-	return out
+// funcdataBytes returns the funcdata at offset off from moduledata.gofunc,
+// up to the end of pclntab.
+func (t *pclntab) funcdataBytes(off uint32) []byte {
+	return t.mem[min(t.gofunc.addr+int(off), t.gofunc.end()):t.gofunc.end()]
 }
 
 // tableSize returns the length in bytes of the pc-value table at offset off

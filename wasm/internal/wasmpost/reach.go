@@ -111,15 +111,16 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 	// scan of the heap's objects passes over.
 	skip := map[uint64]bool{}
 	paused := false
+	curG, curSP := globals[globalIndex("g")], globals[globalIndex("SP")]
 	for _, gr := range d.Goroutines {
 		if gr.G+gStartpc+8 > size || word(gr.G+gGopc) != gr.GoPC {
 			return nil, fmt.Errorf("the g at %#x does not hold its gopc at %d (runtime.g's layout changed?)", gr.G, gGopc)
 		}
 		skip[gr.G+gGopc], skip[gr.G+gStartpc] = true, true
 		sp := gr.SP
-		if gr.G == globals[2] {
+		if gr.G == curG {
 			// The goroutine Go paused in: its stack pointer is the SP global.
-			sp, paused = globals[0], true
+			sp, paused = curSP, true
 		} else if now := word(gr.G + gSchedSP); now != sp {
 			return nil, fmt.Errorf("the goroutine at %#x ran after the heap dump (its SP %#x, then %#x)", gr.G, sp, now)
 		}
@@ -130,7 +131,7 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 		scan(sp, hi, false)
 	}
 	if !paused {
-		return nil, fmt.Errorf("the goroutine Go paused in (g %#x) is not in the heap dump", globals[2])
+		return nil, fmt.Errorf("the goroutine Go paused in (g %#x) is not in the heap dump", curG)
 	}
 	for _, o := range d.Objects {
 		for a := o.Addr &^ 7; a+8 <= min(o.Addr+o.Len, size); a += 8 {
@@ -155,16 +156,16 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 	for _, v := range globals {
 		words[v] = true
 	}
-	_, md, err := findHeader(mem)
+	tab, err := findPclntab(mem)
 	if err != nil {
 		return nil, err
 	}
-	field := func(off int) uint64 { return word(uint64(md + off)) }
+	field := func(off int) uint64 { return word(uint64(tab.md + off)) }
 	types, descEnd, etypes := field(moduledataTypes), field(moduledataTypes)+field(moduledataTypedesclen), field(moduledataEtypes)
 	itabs := types + field(moduledataItaboffset)
 	itabsEnd := itabs + field(moduledataItabsize)
 	if !(types < descEnd && descEnd <= itabs && itabs <= itabsEnd && itabsEnd <= etypes && etypes <= d.ArenaStart) {
-		return nil, fmt.Errorf("moduledata at %#x: type data [%#x, %#x), descriptors to %#x, itabs [%#x, %#x), not in the static image (runtime.moduledata's layout changed?)", md, types, etypes, descEnd, itabs, itabsEnd)
+		return nil, fmt.Errorf("moduledata at %#x: type data [%#x, %#x), descriptors to %#x, itabs [%#x, %#x), not in the static image (runtime.moduledata's layout changed?)", tab.md, types, etypes, descEnd, itabs, itabsEnd)
 	}
 	entries := map[uint64]uint64{} // static entries not found yet: address -> PC_F
 	for a := uint64(0); a+8 <= d.ArenaStart; a += 8 {
@@ -235,7 +236,7 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 	followTypes()
 	// runtime.moduleTypelinks walks them all (for reflect.typelinks): once
 	// it can run, every one of them is found.
-	typelinks, err := functionNamed(mem, typelinksFunc)
+	typelinks, err := tab.functionNamed(typelinksFunc)
 	if err != nil {
 		return nil, err
 	}
@@ -275,12 +276,8 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 }
 
 // functionNamed returns the index, among the module's own functions, of
-// the function called name in the pclntab of mem.
-func functionNamed(mem []byte, name string) (int, error) {
-	t, err := findPclntab(mem)
-	if err != nil {
-		return 0, err
-	}
+// the function called name.
+func (t *pclntab) functionNamed(name string) (int, error) {
 	for i := range t.nfunc {
 		idx, got, _, err := t.entry(i)
 		if err != nil {
@@ -445,8 +442,8 @@ func deadTables(mem []byte, live []bool) ([]Range, error) {
 			for _, off := range f.keep {
 				used[off] = true
 			}
-			for _, off := range t.funcdata(f) {
-				usedData[off] = true
+			for _, a := range f.funcdata {
+				usedData[u32(mem, a)] = true
 			}
 		} else {
 			dead = append(dead, i)
@@ -467,19 +464,19 @@ func deadTables(mem []byte, live []bool) ([]Range, error) {
 			}
 			zero = append(zero, Range{uint32(t.pctab.addr) + off, uint32(n)})
 		}
-		for k, off := range t.funcdata(f) {
+		for k, a := range f.funcdata {
+			off := u32(mem, a)
 			if k > funcdataLocalsPointerMaps || off == ^uint32(0) || usedData[off] || doneData[off] {
 				continue
 			}
 			doneData[off] = true
-			n, err := stackMapSize(mem[min(t.gofunc.addr+int(off), t.gofunc.end()):t.gofunc.end()])
+			n, err := stackMapSize(t.funcdataBytes(off))
 			if err != nil {
 				return nil, fmt.Errorf("_func at %#x: %w", f.addr, err)
 			}
 			zero = append(zero, Range{uint32(t.gofunc.addr) + off, uint32(n)})
 		}
-		npcdata, nfuncdata := u32(t.mem, f.addr+funcNpcdata), uint32(t.mem[f.addr+funcNfuncdata])
-		zero = append(zero, Range{uint32(f.addr + funcNameOff), funcSize - funcNameOff + 4*(npcdata+nfuncdata)})
+		zero = append(zero, Range{uint32(f.addr + funcNameOff), uint32(funcSize - funcNameOff + 4*(len(f.pcdata)+len(f.funcdata)))})
 	}
 	return zero, nil
 }

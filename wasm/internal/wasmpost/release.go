@@ -112,6 +112,16 @@ var goGlobals = []struct {
 	typ  byte // i32 0x7f, i64 0x7e
 }{{"SP", 0x7f}, {"CTXT", 0x7e}, {"g", 0x7e}, {"RET0", 0x7e}, {"RET1", 0x7e}, {"RET2", 0x7e}, {"RET3", 0x7e}, {"PAUSE", 0x7f}}
 
+// globalIndex returns the place in goGlobals of the global called name.
+func globalIndex(name string) int {
+	for i, g := range goGlobals {
+		if g.name == name {
+			return i
+		}
+	}
+	panic("no global " + name)
+}
+
 // goExports are the exports of the ABI (cmd/link/internal/wasm/asm.go,
 // writeExportSec): a snapshot is resumed, never run.
 var goExports = []string{runExport, "resume", "getsp", "mem"}

@@ -377,9 +377,7 @@ func TestStripFrames(t *testing.T) {
 	slot := map[int]bool{} // the bytes of the slots dropped
 	trees := 0
 	for _, f := range funcs {
-		npcdata := int(u32(before, f.addr+funcNpcdata))
-		for i := range npcdata {
-			a := f.addr + funcSize + 4*i
+		for i, a := range f.pcdata {
 			drop := i == pcdataUnsafePoint || i == pcdataInlTreeIndex || i == pcdataArgLiveIndex
 			switch got := u32(after, a); {
 			case drop && got != 0:
@@ -396,8 +394,8 @@ func TestStripFrames(t *testing.T) {
 				slot[a+k] = drop
 			}
 		}
-		for i, off := range tab.funcdata(f) {
-			a := f.addr + funcSize + 4*(npcdata+i)
+		for i, a := range f.funcdata {
+			off := u32(before, a)
 			drop := i == funcdataInlTree || i == funcdataArgInfo || i == funcdataArgLiveInfo
 			if i == funcdataInlTree && off != ^uint32(0) {
 				trees++
