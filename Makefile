@@ -76,12 +76,14 @@ WASMFLAGS   := -trimpath $(WASMCOMPILE) -ldflags="-s -w"
 # After linking, bin/wasmpost (wasm/internal/wasmpost) rewrites the module: its
 # data section in a few segments with the same memory image, pclntab's file
 # and line tables, function names, inline trees and argument layouts
-# emptied, which only tracebacks read (a panic then names no function), and
-# jumps forward branching straight to their target rather than through
-# their function's dispatch loop. DEBUG=1 keeps them, so that a traceback
-# names functions, files and lines, inlined calls and arguments: make build
-# DEBUG=1. The Go
-# tests in Chromium run their modules rewritten the same way.
+# emptied, which only tracebacks read, and the runtime's code that prints
+# stacks removed (a panic then prints its value and no stack), the
+# execution tracer too where nothing can start it, and jumps forward
+# branching straight to their target rather than through their function's
+# dispatch loop. DEBUG=1 keeps what tracebacks read and print, so that a
+# fatal error prints every stack and names functions, files and lines,
+# inlined calls and arguments: make build DEBUG=1. The Go tests in Chromium
+# run their modules rewritten the same way.
 WASMPOST  := bin/wasmpost
 POSTFLAGS := $(if $(DEBUG),-keep-lines -keep-names)
 

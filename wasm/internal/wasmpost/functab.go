@@ -301,16 +301,7 @@ func (m *Module) setFill(f fill, ok bool) error {
 // emptyType returns the index of the function type [] -> [], adding it to
 // the type section if it is not there.
 func (m *Module) emptyType() (int, error) {
-	types, err := sectionEntries(m, sectionType, "type", func(r *reader) []byte {
-		start := r.off
-		if r.byte() != 0x60 {
-			r.fail(errors.New("not a function type"))
-		}
-		for range 2 { // parameters, results
-			r.bytes(r.uleb32()) // one byte each: Go's modules use number types only
-		}
-		return r.b[start:r.off]
-	})
+	types, err := m.funcTypes()
 	if err != nil {
 		return 0, err
 	}
@@ -324,6 +315,20 @@ func (m *Module) emptyType() (int, error) {
 	}
 	m.setSection(sectionType, append(b, empty...))
 	return len(types), nil
+}
+
+// funcTypes returns the entries of the type section, each as encoded.
+func (m *Module) funcTypes() ([][]byte, error) {
+	return sectionEntries(m, sectionType, "type", func(r *reader) []byte {
+		start := r.off
+		if r.byte() != 0x60 {
+			r.fail(errors.New("not a function type"))
+		}
+		for range 2 { // parameters, results
+			r.bytes(r.uleb32()) // one byte each: Go's modules use number types only
+		}
+		return r.b[start:r.off]
+	})
 }
 
 // insertSection adds a section the module does not have, in its place.

@@ -1,7 +1,7 @@
 // Package wasmpost rewrites a WebAssembly module made by Go's linker after
-// linking, leaving what its code does (but for a start function it adds)
-// and what its memory holds when it starts as they were, except what only
-// tracebacks read:
+// linking, leaving what its code does (but for a start function it adds,
+// and what prints stacks) and what its memory holds when it starts as they
+// were, except what only tracebacks read:
 //
 //   - the data section is written again as a few segments that give the same
 //     memory image (the linker starts a segment at every run of eight zero
@@ -14,6 +14,10 @@
 //     its function names, inline trees and arguments' layouts ([StripNames],
 //     [StripFrames]), which tracebacks print; and its unsafe points, which
 //     only asynchronous preemption reads, and js/wasm has none;
+//   - unless told to keep names, the runtime's functions that only print a
+//     stack or its state for a fatal error return at once ([StripPrints]);
+//     and where the program cannot start the execution tracer, the code
+//     that runs only once it has started is emptied ([StripTracer]);
 //   - a jump forward, which Go's compiler sends through its function's
 //     dispatch loop and br_table, branches straight to its target instead
 //     (jumps.go).

@@ -190,6 +190,42 @@ var runtimeReadsNames = []string{"reflect.makeFuncStub", "reflect.methodValueCal
 
 const runtimePrefix = "runtime."
 
+// printOnly are the runtime's functions that StripPrints makes return at
+// once: each only prints, to standard error, for a fatal error, a failed
+// check of the runtime's own or a GODEBUG trace, and returns no value
+// (runtime/traceback.go: traceback1, goroutineheader, tracebackothers,
+// tracebacksomeothers, tracebackHexdump; proc.go: schedtrace,
+// dumpgstatus; mgcmark.go: gcDumpObject; mgcmark_nogreenteagc.go:
+// dumpScanStats; hexdump.go: hexdumpWords; mgcscavenge.go:
+// printScavTrace; debuglog.go: printDebugLog). runtime.Stack
+// (runtimeStack, mprof.go) prints through the traceback ones into a
+// buffer.
+var printOnly = []string{
+	"runtime.traceback1", "runtime.goroutineheader", "runtime.tracebackothers", "runtime.tracebacksomeothers",
+	"runtime.tracebackHexdump", "runtime.schedtrace", "runtime.dumpgstatus", "runtime.gcDumpObject",
+	"runtime.dumpScanStats", "runtime.hexdumpWords", "runtime.printScavTrace", "runtime.printDebugLog",
+}
+
+const runtimeStack = "runtime.Stack"
+
+// The execution tracer (runtime/trace*.go), which StripTracer removes
+// from a module that cannot start it: tracerStarts are the functions
+// through which a program starts it (trace.go; only runtime/trace calls
+// them), and the code that runs only once it has started is tracerFuncs
+// and the methods of tracerTypes but tracerGuard, the check every caller
+// makes first (TestTracerOnlyRunsOnceStarted). Names as pclntab writes
+// them, after "runtime.".
+var (
+	tracerStarts = []string{"runtime.StartTrace", "runtime.StopTrace", "runtime.ReadTrace"}
+	tracerFuncs  = []string{
+		"traceAdvance", "traceAcquireEnabled", "traceReader", "traceReaderAvailable",
+		"traceThreadDestroy", "traceSnapshotMemory", "(*traceAdvancerState).start",
+	}
+	tracerTypes = []string{"traceLocker", "traceEventWriter"}
+)
+
+const tracerGuard = "ok"
+
 // typelinksFunc is the runtime's function that walks the type
 // descriptors, whose name StripNames keeps for Reachable.
 const typelinksFunc = "runtime.moduleTypelinks"

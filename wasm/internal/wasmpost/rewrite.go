@@ -16,8 +16,9 @@ type Options struct {
 	KeepLines bool
 	// KeepNames keeps pclntab's function names, so that tracebacks and
 	// runtime.FuncForPC name functions, and what else only a traceback
-	// prints, inlined calls' frames and arguments (StripFrames): a build
-	// for debugging.
+	// prints, inlined calls' frames and arguments (StripFrames), and the
+	// code that prints a fatal error's stacks (StripPrints): a build for
+	// debugging.
 	KeepNames bool
 	// MinGap is the shortest run of zero bytes that ends a data segment;
 	// 0 means DefaultMinGap.
@@ -34,6 +35,12 @@ type Result struct {
 	// FramesZeroed is the number of bytes of inline trees, arguments'
 	// layouts and unsafe points emptied.
 	FramesZeroed int
+	// PrintsEmptied is the number of bytes of code removed from the
+	// functions that only print a stack or the runtime's state (prints.go).
+	PrintsEmptied int
+	// TracerEmptied is the number of bytes of code removed from the
+	// execution tracer, where the module cannot start it (prints.go).
+	TracerEmptied int
 	// DirectJumps is the number of jumps made direct branches (jumps.go).
 	DirectJumps int
 }
@@ -56,9 +63,22 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 	}
 	// pclntab's layout and the dispatch loops of Go's code are those of one
 	// Go release: a module of another is refused.
-	if _, code := m.section(sectionCode); code || !opt.KeepLines || !opt.KeepNames {
+	_, code := m.section(sectionCode)
+	if code || !opt.KeepLines || !opt.KeepNames {
 		if err := checkGoVersion(m, GoRelease); err != nil {
 			return nil, res, err
+		}
+	}
+	// The runtime's code the module does without (prints.go), found by
+	// name: before StripNames.
+	if code {
+		if res.TracerEmptied, err = StripTracer(m, mem); err != nil {
+			return nil, res, fmt.Errorf("code: %w", err)
+		}
+	}
+	if !opt.KeepNames {
+		if res.PrintsEmptied, err = StripPrints(m, mem); err != nil {
+			return nil, res, fmt.Errorf("code: %w", err)
 		}
 	}
 	if !opt.KeepLines {

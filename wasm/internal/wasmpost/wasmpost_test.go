@@ -2,6 +2,7 @@ package wasmpost
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -495,9 +496,11 @@ func goroot(t *testing.T) string {
 
 // TestRun runs the module before and after the rewrite in Node: the same
 // output, but for files and lines, and the same panic, function names
-// included, with its jumps forward made direct (jumps.go); and after the
-// release rewrite, the same output still (the count of goroutines too,
-// which the runtime takes by their names) but for the name of the caller.
+// included, with its jumps forward made direct (jumps.go) and without the
+// execution tracer it cannot start (prints.go); and after the release
+// rewrite, the same output still (the count of goroutines too, which the
+// runtime takes by their names) but for the name of the caller, and a
+// panic that prints its value and no stack.
 func TestRun(t *testing.T) {
 	in := realModule(t)
 	if _, err := exec.LookPath("node"); err != nil {
@@ -510,22 +513,20 @@ func TestRun(t *testing.T) {
 	if res.DirectJumps < 1000 {
 		t.Errorf("%d jumps made direct", res.DirectJumps)
 	}
-	release, _, err := Rewrite(in, Options{})
+	release, rel, err := Rewrite(in, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.TracerEmptied == 0 || rel.TracerEmptied == 0 || res.PrintsEmptied != 0 || rel.PrintsEmptied == 0 {
+		t.Errorf("code of the tracer removed: %d, and without names %d; of what prints stacks: %d, and without names %d",
+			res.TracerEmptied, rel.TracerEmptied, res.PrintsEmptied, rel.PrintsEmptied)
+	}
 	run := func(wasm []byte) (stdout, stderr string) {
-		file := filepath.Join(t.TempDir(), "prog.wasm")
-		if err := os.WriteFile(file, wasm, 0o755); err != nil {
-			t.Fatal(err)
+		o, e, code := runModule(t, wasm)
+		if code != 2 { // Go's exit status for a panic
+			t.Fatalf("the program did not panic: exit status %d\n%s", code, e)
 		}
-		var o, e bytes.Buffer
-		cmd := exec.Command(filepath.Join(goroot(t), "lib", "wasm", "go_js_wasm_exec"), file)
-		cmd.Stdout, cmd.Stderr = &o, &e
-		if err := cmd.Run(); err == nil {
-			t.Fatal("the program did not panic")
-		}
-		return o.String(), e.String()
+		return o, e
 	}
 	o1, e1 := run(in)
 	o2, e2 := run(out)
@@ -542,14 +543,34 @@ func TestRun(t *testing.T) {
 		}
 	}
 	// Without names the program runs the same (goroutines, the collector,
-	// a recovered panic), and its panic names no function of its own.
+	// a recovered panic), and its panic prints its value, then exits, with
+	// no stack (StripPrints): it would name no function.
 	o3, e3 := run(release)
 	if want := strings.Replace(wantOut, "caller main.main ", "caller  ", 1); o3 != want {
 		t.Errorf("output without names\n%s\nwant\n%s", o3, want)
 	}
-	if !strings.Contains(e3, "panic: the end") || !strings.Contains(e3, "goroutine 1 [running]:") || strings.Contains(e3, "main.") {
+	if !strings.Contains(e3, "panic: the end") || strings.Contains(e3, "goroutine") || strings.Contains(e3, "main.") {
 		t.Errorf("panic of the module without names:\n%s", e3)
 	}
+}
+
+// runModule runs a js/wasm program in Node and returns what it printed
+// and its exit status.
+func runModule(t *testing.T, wasm []byte) (stdout, stderr string, code int) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "prog.wasm")
+	if err := os.WriteFile(file, wasm, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var o, e bytes.Buffer
+	cmd := exec.Command(filepath.Join(goroot(t), "lib", "wasm", "go_js_wasm_exec"), file)
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), cmd.ProcessState.ExitCode()
 }
 
 func TestRelease(t *testing.T) {

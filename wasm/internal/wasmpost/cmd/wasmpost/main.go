@@ -1,8 +1,9 @@
 // Command wasmpost rewrites a WebAssembly module made by Go's linker as
 // package wasmpost says: its data section in a few segments, and pclntab's
 // file and line tables emptied unless -keep-lines, its function names and
-// what else only a traceback prints (inlined calls' frames, arguments)
-// unless -keep-names.
+// what else only a traceback prints (inlined calls' frames, arguments) and
+// the runtime's code that prints stacks unless -keep-names, and the
+// execution tracer where the program cannot start it.
 //
 //	wasmpost [-keep-lines] [-keep-names] [-min-gap n] -o out.wasm in.wasm
 //	wasmpost [-keep-lines] [-keep-names] -run prog module [arg ...]
@@ -30,7 +31,7 @@ func main() {
 	}
 	var opt wasmpost.Options
 	flag.BoolVar(&opt.KeepLines, "keep-lines", false, "keep pclntab's file and line tables (a build for debugging)")
-	flag.BoolVar(&opt.KeepNames, "keep-names", false, "keep pclntab's function names, inline trees and arguments' layouts (a build for debugging)")
+	flag.BoolVar(&opt.KeepNames, "keep-names", false, "keep pclntab's function names, inline trees and arguments' layouts, and the code that prints stacks (a build for debugging)")
 	flag.IntVar(&opt.MinGap, "min-gap", 0, "shortest run of zero bytes that ends a data segment (default wasmpost.DefaultMinGap)")
 	out := flag.String("o", "", "write the rewritten module to this file")
 	run := flag.String("run", "", "rewrite the module in place, then run this program with the module and the arguments")
@@ -50,7 +51,7 @@ func main() {
 	if err != nil {
 		log(err)
 	}
-	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables, %d of function names and %d of inline trees, arguments and unsafe points zeroed; %d jumps made direct\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed, res.NamesZeroed, res.FramesZeroed, res.DirectJumps)
+	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables, %d of function names and %d of inline trees, arguments and unsafe points zeroed; %d bytes of code that prints stacks and %d of the execution tracer removed; %d jumps made direct\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed, res.NamesZeroed, res.FramesZeroed, res.PrintsEmptied, res.TracerEmptied, res.DirectJumps)
 }
 
 // rewrite rewrites the module in file in into file out. It writes out only
