@@ -97,6 +97,7 @@ func TestPrintOnlyReturnsNothing(t *testing.T) {
 // after an if that returns otherwise, or right of an && whose left says
 // so. The checks are traceEnabled(), traceShuttingDown() and a
 // traceLocker's ok(), which traceAcquire makes true only while it is on.
+// And no interface of the runtime's has their methods.
 func TestTracerOnlyRunsOnceStarted(t *testing.T) {
 	pkg, files, info, fset := runtimeSource(t)
 	scope := pkg.Scope()
@@ -115,6 +116,19 @@ func TestTracerOnlyRunsOnceStarted(t *testing.T) {
 	}
 	for _, f := range tracerStarts {
 		starts[lookup(t, pkg, strings.TrimPrefix(f, runtimePrefix))] = true
+	}
+	// Nor can an interface's method call them: neither type, nor a pointer
+	// to it, has the methods of any interface the runtime declares.
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !types.IsInterface(tn.Type()) || tn.Type().Underlying().(*types.Interface).Empty() {
+			continue
+		}
+		for _, typ := range tracerTypes {
+			if typ := scope.Lookup(typ).Type(); types.Implements(typ, tn.Type().Underlying().(*types.Interface)) || types.Implements(types.NewPointer(typ), tn.Type().Underlying().(*types.Interface)) {
+				t.Errorf("%s implements the runtime's interface %s", typ, name)
+			}
+		}
 	}
 	locker := scope.Lookup("traceLocker").Type()
 	// check reports whether e says the tracer is on.
