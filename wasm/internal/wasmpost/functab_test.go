@@ -89,9 +89,7 @@ process.stdout.write(new Uint8Array(new WebAssembly.Instance(m, imports).exports
 // standard output; it skips the test where there is no node.
 func inNode(t *testing.T, wasm []byte, script string, args ...string) []byte {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
+	needNode(t)
 	file := filepath.Join(t.TempDir(), "module.wasm")
 	if err := os.WriteFile(file, wasm, 0o644); err != nil {
 		t.Fatal(err)

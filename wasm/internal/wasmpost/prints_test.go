@@ -237,15 +237,7 @@ func TestTracerOnlyRunsOnceStarted(t *testing.T) {
 // own stack and traces itself: both work, as the rewrite keeps the code
 // that prints stacks and the tracer where a program can use them.
 func TestRunObserving(t *testing.T) {
-	needGo(t)
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
-	in, err := buildModule("./testdata/observe")
-	if err != nil {
-		t.Fatal(err)
-	}
-	release, res, err := Rewrite(in, Options{})
+	release, res, err := Rewrite(program(t, "./testdata/observe"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

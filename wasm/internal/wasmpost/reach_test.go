@@ -19,14 +19,7 @@ import (
 // call, through an interface value, through a method table, or as a
 // closure that the start made.
 func TestReachable(t *testing.T) {
-	needGo(t)
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
-	in, err := buildModule("./testdata/reach")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := program(t, "./testdata/reach")
 	dir := t.TempDir()
 	probe, err := ExportGlobals(in)
 	if err != nil {

@@ -182,6 +182,27 @@ func buildModule(pkg string) ([]byte, error) {
 	return os.ReadFile(out)
 }
 
+// program builds the program pkg for js/wasm, or skips the test where
+// the go command cannot make it or Node cannot run it.
+func program(t *testing.T, pkg string) []byte {
+	t.Helper()
+	needGo(t)
+	needNode(t)
+	b, err := buildModule(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// needNode skips the test where there is no node to run a module.
+func needNode(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node")
+	}
+}
+
 // goModule builds testdata/prog for js/wasm, once.
 var goModule = sync.OnceValues(func() ([]byte, error) { return buildModule("./testdata/prog") })
 
@@ -503,9 +524,7 @@ func goroot(t *testing.T) string {
 // panic that prints its value and no stack.
 func TestRun(t *testing.T) {
 	in := realModule(t)
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node")
-	}
+	needNode(t)
 	out, res, err := Rewrite(in, Options{KeepNames: true})
 	if err != nil {
 		t.Fatal(err)
