@@ -92,7 +92,9 @@ POSTFLAGS := $(if $(DEBUG),-keep-lines -keep-names)
 # module starts"): bin/wasmsnap (wasm/internal/wasmpost/snapshot.go) exports the
 # globals of a build-time copy, js/snapshot.mjs runs it in Node and records
 # memory, globals and the JavaScript operations of the start, and wasmsnap
-# writes them into the module, which the loader restores (js/load.js).
+# writes them into the module, which the loader restores (js/load.js): the
+# memory as a stream that the module's start function expands, without the
+# short zero runs segments would carry (docs/design.md).
 # Before it records, js/snapshot.mjs makes the module's first calls through
 # the shim's wire (js/*.js), so a change to the shim rebuilds the module.
 WASMSNAP := bin/wasmsnap

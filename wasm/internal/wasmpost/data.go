@@ -123,7 +123,10 @@ func layout(mem []byte, minGap int) []Segment {
 // minGap zero bytes (DefaultMinGap when 0 or less), with the runtime's
 // findfunctab written by a start function instead when it has the shape
 // the fill writes (functab.go), and returns how many segments it wrote.
-func (m *Module) setMemory(mem []byte, minGap int) (int, error) {
+// With stream, the section is one segment of the image as a stream that
+// the start function expands (stream.go), where the image has room for
+// its scratch.
+func (m *Module) setMemory(mem []byte, minGap int, stream bool) (int, error) {
 	if minGap <= 0 {
 		minGap = DefaultMinGap
 	}
@@ -131,6 +134,23 @@ func (m *Module) setMemory(mem []byte, minGap int) (int, error) {
 	if ok {
 		mem = slices.Clone(mem)
 		f.clear(mem)
+	}
+	if _, code := m.section(sectionCode); stream && code { // the fill expands it
+		pages, err := memoryPages(m)
+		if err != nil {
+			return 0, err
+		}
+		s, controls := encodeStream(mem)
+		if at, room := scratchFor(mem, len(s), uint64(pages)*pageSize); room && len(s) > 0 {
+			f.scratch, f.stream, f.controls = at, uint32(len(s)), uint32(controls)
+			m.setSection(sectionData, encodeStreamSection(s))
+			if _, had := m.section(sectionDataCount); had {
+				m.setSection(sectionDataCount, appendULEB(nil, 1))
+			} else {
+				m.insertSection(sectionDataCount, appendULEB(nil, 1))
+			}
+			return 1, m.setFill(f, true)
+		}
 	}
 	segs := layout(mem, minGap)
 	m.setSection(sectionData, encodeData(segs))
@@ -148,17 +168,30 @@ func memoryImage(m *Module, limit uint64) ([]byte, []Segment, error) {
 	if !ok {
 		return nil, nil, errors.New("no data section")
 	}
-	segs, err := parseData(payload)
+	f, hasFill, err := currentFill(m)
 	if err != nil {
 		return nil, nil, err
 	}
-	mem, err := image(segs, limit)
-	if err != nil {
-		return nil, nil, err
+	var mem []byte
+	var segs []Segment
+	if s, isStream := streamSegment(payload); isStream && hasFill && f.stream == uint32(len(s)) {
+		if uint64(f.scratch)+uint64(f.stream) > limit {
+			return nil, nil, fmt.Errorf("the stream's scratch ends beyond the memory's initial %#x bytes", limit)
+		}
+		if mem, err = decodeStream(s, int(f.controls), limit); err != nil {
+			return nil, nil, fmt.Errorf("data stream: %w", err)
+		}
+		segs = layout(mem, DefaultMinGap)
+	} else {
+		if segs, err = parseData(payload); err != nil {
+			return nil, nil, err
+		}
+		if mem, err = image(segs, limit); err != nil {
+			return nil, nil, err
+		}
 	}
-	f, ok, err := currentFill(m)
-	if err != nil || !ok {
-		return mem, segs, err
+	if !hasFill {
+		return mem, segs, nil
 	}
 	if uint64(f.end()) > limit {
 		return nil, nil, fmt.Errorf("the fill ends at %#x, beyond the memory's initial %#x bytes", f.end(), limit)

@@ -42,9 +42,14 @@ const minFill = 1024
 // as a little-endian uint32, then zeros; and, for each of the nfunc
 // functions of the ftab at ftab, entry0 plus its place in ftab as its
 // entry there and in its _func.
+//
+// With a stream (stream.go), it first expands the stream's stream bytes,
+// the module's one passive data segment, controls bytes of controls then
+// the literals, through the scratch at scratch.
 type fill struct {
-	addr, count, first  uint32
-	ftab, nfunc, entry0 uint32
+	addr, count, first        uint32
+	ftab, nfunc, entry0       uint32
+	scratch, stream, controls uint32
 }
 
 func (f fill) end() int { return int(f.addr) + int(f.count)*bucketSize }
@@ -133,6 +138,9 @@ func (f fill) body() []byte {
 		return append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
 	}
 	b := []byte{1, 1, 0x7f} // one local, 0: the loop's count, an i32
+	if f.stream > 0 {
+		b = f.expand(i32)
+	}
 	if f.count > 0 {
 		b = append(b, 0x03, 0x40, 0x20, 0) // loop; local.get b
 		b = i32(b, bucketSize)
@@ -159,6 +167,55 @@ func (f fill) body() []byte {
 	return append(b, 0x0b) // end
 }
 
+// Locals of the stream's expansion (expand), after the loops' count, 0.
+const (
+	xSrc   = 1 + iota // the controls' next byte, in the scratch
+	xEnd              // the end of the controls in the scratch
+	xLit              // the next literal's bytes, in the scratch
+	xDst              // where the next literal goes
+	xVal              // the LEB128 value being read
+	xShift            // its next 7 bits' shift
+	xByte             // its last byte
+	xLocals
+)
+
+// expandConsts is how many constants expand writes.
+const expandConsts = 6 + 2*6 + 3
+
+// expand returns the start of the fill's body that expands the stream: its
+// locals, then the code.
+func (f fill) expand(i32 func([]byte, uint32) []byte) []byte {
+	get := func(b []byte, l byte) []byte { return append(b, 0x20, l) }
+	set := func(b []byte, l byte) []byte { return append(b, 0x21, l) }
+	// leb reads a LEB128 value at src into val, moving src past it.
+	leb := func(b []byte) []byte {
+		b = set(i32(b, 0), xVal)
+		b = set(i32(b, 0), xShift)
+		b = append(b, 0x03, 0x40)                                    // loop
+		b = set(append(get(b, xSrc), 0x2d, 0, 0), xByte)             // i32.load8_u
+		b = set(append(i32(get(b, xSrc), 1), 0x6a), xSrc)            // src++
+		b = append(i32(get(get(b, xVal), xByte), 0x7f), 0x71)        // val, byte & 127
+		b = set(append(get(b, xShift), 0x74, 0x72), xVal)            // << shift; |
+		b = set(append(i32(get(b, xShift), 7), 0x6a), xShift)        // shift += 7
+		return append(i32(get(b, xByte), 0x80), 0x71, 0x0d, 0, 0x0b) // byte & 128; br_if 0; end
+	}
+	b := []byte{1, xLocals, 0x7f}
+	b = append(i32(i32(i32(b, f.scratch), 0), f.stream), 0xfc, 8, 0, 0) // memory.init 0
+	b = set(i32(b, f.scratch), xSrc)
+	b = set(i32(b, f.scratch+f.controls), xEnd)
+	b = set(i32(b, f.scratch+f.controls), xLit)
+	b = append(b, 0x02, 0x40, 0x03, 0x40)                                     // block; loop
+	b = append(get(get(b, xSrc), xEnd), 0x4f, 0x0d, 1)                        // i32.ge_u; br_if 1
+	b = set(append(get(leb(b), xVal), append(get(nil, xDst), 0x6a)...), xDst) // dst += zeros
+	b = leb(b)
+	b = append(get(get(get(b, xDst), xLit), xVal), 0xfc, 10, 0, 0) // memory.copy dst, lit, n
+	b = set(append(get(get(b, xLit), xVal), 0x6a), xLit)
+	b = set(append(get(get(b, xDst), xVal), 0x6a), xDst)
+	b = append(b, 0x0c, 0, 0x0b, 0x0b)                                // br 0; end; end
+	b = append(i32(i32(i32(b, f.scratch), 0), f.stream), 0xfc, 11, 0) // memory.fill
+	return append(b, 0xfc, 9, 0)                                      // data.drop 0
+}
+
 // parseFill returns the fill whose body is b, and whether b is one: the
 // constants of its code, read in order, make a fill whose body is b.
 func parseFill(b []byte) (fill, bool) {
@@ -173,6 +230,10 @@ func parseFill(b []byte) (fill, bool) {
 		}
 	}
 	var f fill
+	if len(b) > 1 && b[1] == xLocals && len(c) >= expandConsts { // the stream's expansion
+		f.scratch, f.stream, f.controls = c[0], c[2], c[4]-c[0]
+		c = c[expandConsts:]
+	}
 	if len(c) == 6 || len(c) == 16 { // the buckets' loop: stride, addr, shift, first, 1, count
 		f.addr, f.first, f.count = c[1], c[3], c[5]
 		c = c[6:]
@@ -182,7 +243,7 @@ func parseFill(b []byte) (fill, bool) {
 	}
 	// A loop runs once before it tests its count: a fill of no bucket or
 	// no function would write one.
-	return f, (f.count > 0 || f.nfunc > 0) && bytes.Equal(f.body(), b)
+	return f, (f.count > 0 || f.nfunc > 0 || f.stream > 0) && bytes.Equal(f.body(), b)
 }
 
 // functionImports counts the module's imported functions, which come

@@ -147,3 +147,40 @@ func lastBody(body []byte) func(m *Module) error {
 		return nil
 	}
 }
+
+// A module whose memory image is written as a stream (stream.go) gives,
+// in Node's engine, the linker's memory at instantiation byte for byte:
+// the fill expands the stream, clears its scratch, then writes findfunctab
+// and the entries. The data section is one passive segment, fewer bytes
+// than the segments it replaces, and memoryImage reads the same image
+// from it.
+func TestTheStreamExpandsToTheImage(t *testing.T) {
+	in := realModule(t)
+	_, m := rewritten(t, in, Options{KeepLines: true, KeepNames: true})
+	linked := memoryOf(t, in)
+	segmented, _ := m.section(sectionData)
+	if _, err := m.setMemory(linked, 0, true); err != nil {
+		t.Fatal(err)
+	}
+	f, ok, err := currentFill(m)
+	if err != nil || !ok || f.stream == 0 || f.count == 0 || f.nfunc == 0 {
+		t.Fatalf("fill %+v (%v): want the stream, the buckets and the entries", f, err)
+	}
+	payload, _ := m.section(sectionData)
+	if s, ok := streamSegment(payload); !ok || len(s) != int(f.stream) || len(payload) >= len(segmented) {
+		t.Errorf("data section of %d bytes, %d before, not the fill's stream of %d bytes", len(payload), len(segmented), f.stream)
+	}
+	pages, err := memoryPages(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	image, _, err := memoryImage(m, uint64(pages)*pageSize)
+	if err != nil || !bytes.Equal(image, linked[:len(image)]) || bytes.ContainsFunc(linked[len(image):], func(r rune) bool { return r != 0 }) {
+		t.Errorf("memoryImage does not read the linked image from the stream (%v)", err)
+	}
+	got := instantiated(t, m.Bytes())
+	if len(got) < len(linked) || !bytes.Equal(got[:len(linked)], linked) || bytes.ContainsFunc(got[len(linked):], func(r rune) bool { return r != 0 }) {
+		t.Error("the memory of the instantiated module is not the linked module's image")
+	}
+	t.Logf("data section %d -> %d bytes; stream %d bytes, %d of controls, scratch at %#x", len(segmented), len(payload), f.stream, f.controls, f.scratch)
+}

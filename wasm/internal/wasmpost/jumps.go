@@ -266,6 +266,11 @@ func instructions(body []byte, off int) ([]instr, error) {
 		case op == 0xfc:
 			switch sub := r.uleb32(); {
 			case sub <= 7: // saturating conversions
+			case sub == 8: // memory.init, in the fill: a segment and a memory
+				r.uleb32()
+				r.uleb32()
+			case sub == 9: // data.drop, in the fill: a segment
+				r.uleb32()
 			case sub == 10: // memory.copy: two memories
 				r.uleb32()
 				r.uleb32()

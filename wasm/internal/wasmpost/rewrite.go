@@ -98,7 +98,7 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 		return nil, res, err
 	}
 	res.SegmentsBefore = len(segs)
-	if res.SegmentsAfter, err = m.setMemory(mem, opt.MinGap); err != nil {
+	if res.SegmentsAfter, err = m.setMemory(mem, opt.MinGap, false); err != nil {
 		return nil, res, err
 	}
 	return m.Bytes(), res, nil

@@ -323,7 +323,7 @@ func Snapshot(wasm []byte, st State) ([]byte, error) {
 		}
 		clear(mem[f.Addr : f.Addr+f.Len])
 	}
-	if _, err := m.setMemory(mem, st.MinGap); err != nil {
+	if _, err := m.setMemory(mem, st.MinGap, true); err != nil {
 		return nil, err
 	}
 	// The memory's limits: the recorded size as minimum, no maximum, as the
