@@ -172,23 +172,20 @@ func memoryImage(m *Module, limit uint64) ([]byte, []Segment, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var mem []byte
 	var segs []Segment
 	if s, isStream := streamSegment(payload); isStream && hasFill && f.stream == uint32(len(s)) {
 		if uint64(f.scratch)+uint64(f.stream) > limit {
 			return nil, nil, fmt.Errorf("the stream's scratch ends beyond the memory's initial %#x bytes", limit)
 		}
-		if mem, err = decodeStream(s, int(f.controls), limit); err != nil {
+		if segs, err = decodeStream(s, int(f.controls)); err != nil {
 			return nil, nil, fmt.Errorf("data stream: %w", err)
 		}
-		segs = layout(mem, DefaultMinGap)
-	} else {
-		if segs, err = parseData(payload); err != nil {
-			return nil, nil, err
-		}
-		if mem, err = image(segs, limit); err != nil {
-			return nil, nil, err
-		}
+	} else if segs, err = parseData(payload); err != nil {
+		return nil, nil, err
+	}
+	mem, err := image(segs, limit)
+	if err != nil {
+		return nil, nil, err
 	}
 	if !hasFill {
 		return mem, segs, nil

@@ -137,9 +137,9 @@ func (f fill) body() []byte {
 		b = i32(append(b, 0x6a, 0x22, 0), n)  // i32.add; local.tee 0
 		return append(b, 0x49, 0x0d, 0, 0x0b) // i32.lt_u; br_if 0; end loop
 	}
-	b := []byte{1, 1, 0x7f} // one local, 0: the loop's count, an i32
+	b := []byte{1, 1, 0x7f} // i32 locals: 0, the loops' count
 	if f.stream > 0 {
-		b = f.expand(i32)
+		b = f.expand([]byte{1, xLocals, 0x7f}, i32) // and the expansion's
 	}
 	if f.count > 0 {
 		b = append(b, 0x03, 0x40, 0x20, 0) // loop; local.get b
@@ -182,9 +182,9 @@ const (
 // expandConsts is how many constants expand writes.
 const expandConsts = 6 + 2*6 + 3
 
-// expand returns the start of the fill's body that expands the stream: its
-// locals, then the code.
-func (f fill) expand(i32 func([]byte, uint32) []byte) []byte {
+// expand appends to b, the fill's locals, the code that expands the
+// stream.
+func (f fill) expand(b []byte, i32 func([]byte, uint32) []byte) []byte {
 	get := func(b []byte, l byte) []byte { return append(b, 0x20, l) }
 	set := func(b []byte, l byte) []byte { return append(b, 0x21, l) }
 	// leb reads a LEB128 value at src into val, moving src past it.
@@ -199,7 +199,6 @@ func (f fill) expand(i32 func([]byte, uint32) []byte) []byte {
 		b = set(append(i32(get(b, xShift), 7), 0x6a), xShift)        // shift += 7
 		return append(i32(get(b, xByte), 0x80), 0x71, 0x0d, 0, 0x0b) // byte & 128; br_if 0; end
 	}
-	b := []byte{1, xLocals, 0x7f}
 	b = append(i32(i32(i32(b, f.scratch), 0), f.stream), 0xfc, 8, 0, 0) // memory.init 0
 	b = set(i32(b, f.scratch), xSrc)
 	b = set(i32(b, f.scratch+f.controls), xEnd)

@@ -1,8 +1,7 @@
 package wasmpost
 
 import (
-	"bytes"
-	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -25,14 +24,7 @@ import (
 // image, where pclntab names the functions; it returns the number of
 // bytes of code removed.
 func StripPrints(m *Module, mem []byte) (int, error) {
-	return replaceFunctions(m, mem, []string{runtimeStack}, func(name string) bool {
-		for _, p := range printOnly {
-			if name == p {
-				return true
-			}
-		}
-		return false
-	}, goReturn())
+	return replaceFunctions(m, mem, []string{runtimeStack}, func(name string) bool { return slices.Contains(printOnly, name) }, goReturn())
 }
 
 // StripTracer replaces by `unreachable` the body of each of the runtime's
@@ -44,54 +36,32 @@ func StripPrints(m *Module, mem []byte) (int, error) {
 // traceLocker's ok()), which TestTracerOnlyRunsOnceStarted proves from
 // the runtime's source. It returns the number of bytes of code removed.
 func StripTracer(m *Module, mem []byte) (int, error) {
-	return replaceFunctions(m, mem, tracerStarts, tracerOnly, []byte{0, 0x00, 0x0b}) // no locals; unreachable; end
+	return replaceFunctions(m, mem, tracerStarts, tracerOnly, unreachableBody)
 }
 
-// replaceFunctions gives body to each function of the module that pick
-// names, unless one of the functions unless names is linked. A function
-// pick would name that the linker did not keep needs nothing.
+// replaceFunctions gives body, a Go function's (goFuncType), to each
+// function of the module that pick names, unless one of the functions
+// unless names is linked. A function pick would name that the linker did
+// not keep needs nothing.
 func replaceFunctions(m *Module, mem []byte, unless []string, pick func(name string) bool, body []byte) (int, error) {
 	t, err := findPclntab(mem)
 	if err != nil {
 		return 0, err
 	}
-	byName := map[string]int{}
-	for i := range t.nfunc {
-		idx, name, _, err := t.entry(i)
-		if err != nil {
-			return 0, err
-		}
-		byName[name] = idx
+	byName, err := t.functionsByName()
+	if err != nil {
+		return 0, err
 	}
 	for _, name := range unless {
 		if _, ok := byName[name]; ok {
 			return 0, nil
 		}
 	}
-	types, bodies, err := functions(m)
-	if err != nil {
-		return 0, err
-	}
-	sigs, err := m.funcTypes()
-	if err != nil {
-		return 0, err
-	}
-	saved := 0
+	picked := map[int]bool{}
 	for name, idx := range byName {
-		if !pick(name) {
-			continue
-		}
-		r := reader{b: types[idx]}
-		if sig := int(r.uleb32()); sig >= len(sigs) || !bytes.Equal(sigs[sig], goFuncType) {
-			return 0, fmt.Errorf("%s is not a Go function of type (i32) -> i32", name)
-		}
-		if len(bodies[idx]) > len(body) {
-			saved += len(bodies[idx]) - len(body)
-			bodies[idx] = body
-		}
+		picked[idx] = pick(name)
 	}
-	m.setFunctions(types, bodies)
-	return saved, nil
+	return replaceBodies(m, func(idx int) bool { return picked[idx] }, body, goFuncType)
 }
 
 // tracerOnly reports whether the runtime's function called name (as
@@ -102,10 +72,8 @@ func tracerOnly(name string) bool {
 	if !ok {
 		return false
 	}
-	for _, f := range tracerFuncs {
-		if rest == f {
-			return true
-		}
+	if slices.Contains(tracerFuncs, rest) {
+		return true
 	}
 	for _, typ := range tracerTypes {
 		for _, recv := range []string{typ + ".", "(*" + typ + ")."} {

@@ -1,6 +1,7 @@
 package wasmpost
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"slices"
@@ -278,32 +279,70 @@ func Reachable(m *Module, mem []byte, globals []uint64, d *HeapDump, except []st
 // functionNamed returns the index, among the module's own functions, of
 // the function called name.
 func (t *pclntab) functionNamed(name string) (int, error) {
-	for i := range t.nfunc {
-		idx, got, _, err := t.entry(i)
-		if err != nil {
-			return 0, err
-		}
-		if got == name {
-			return idx, nil
-		}
+	byName, err := t.functionsByName()
+	if err != nil {
+		return 0, err
+	}
+	if idx, ok := byName[name]; ok {
+		return idx, nil
 	}
 	return 0, fmt.Errorf("no function %s in pclntab (the runtime changed?)", name)
 }
+
+// functionsByName returns the index, among the module's own functions, of
+// each function pclntab names.
+func (t *pclntab) functionsByName() (map[string]int, error) {
+	byName := make(map[string]int, t.nfunc)
+	for i := range t.nfunc {
+		idx, name, _, err := t.entry(i)
+		if err != nil {
+			return nil, err
+		}
+		byName[name] = idx
+	}
+	return byName, nil
+}
+
+// unreachableBody is the body of a function that must never run: no
+// locals; unreachable; end.
+var unreachableBody = []byte{0, 0x00, 0x0b}
 
 // emptyFunctions replaces by `unreachable` the body of each of the
 // module's own functions for which empty is true (by index), and returns
 // how many bytes of code that saves.
 func emptyFunctions(m *Module, empty func(idx int) bool) (int, error) {
+	return replaceBodies(m, empty, unreachableBody, nil)
+}
+
+// replaceBodies gives body to each of the module's own functions for which
+// pick is true (by index), where it is shorter than theirs, and returns
+// how many bytes of code that saves. With typ, each function picked must
+// be of that type (as the type section encodes it), or none is replaced.
+func replaceBodies(m *Module, pick func(idx int) bool, body, typ []byte) (int, error) {
 	types, bodies, err := functions(m)
 	if err != nil {
 		return 0, err
 	}
-	dead := []byte{0, 0x00, 0x0b} // no locals; unreachable; end
+	var sigs [][]byte
+	if typ != nil {
+		if sigs, err = m.funcTypes(); err != nil {
+			return 0, err
+		}
+	}
 	saved := 0
-	for i, body := range bodies {
-		if empty(i) && len(body) > len(dead) {
-			saved += len(body) - len(dead)
-			bodies[i] = dead
+	for i := range bodies {
+		if !pick(i) {
+			continue
+		}
+		if typ != nil {
+			r := reader{b: types[i]}
+			if sig := int(r.uleb32()); sig >= len(sigs) || !bytes.Equal(sigs[sig], typ) {
+				return 0, fmt.Errorf("function %d is not of the type its new body has", i)
+			}
+		}
+		if len(bodies[i]) > len(body) {
+			saved += len(bodies[i]) - len(body)
+			bodies[i] = body
 		}
 	}
 	m.setFunctions(types, bodies)

@@ -1,6 +1,9 @@
 package wasmpost
 
-import "errors"
+import (
+	"errors"
+	"math"
+)
 
 // The memory image as a stream the start function expands. A data section
 // of active segments carries every zero run shorter than the gap that ends
@@ -19,55 +22,43 @@ import "errors"
 // measured smallest with brotli (docs/performance-history.md).
 const streamZeros = 8
 
-// encodeStream returns mem as a stream, and the length of its controls.
+// encodeStream returns mem as a stream, and the length of its controls:
+// its literals are the segments of a layout split at streamZeros.
 func encodeStream(mem []byte) (s []byte, controls int) {
 	var lits []byte
-	i := 0
-	for {
-		z := i
-		for z < len(mem) && mem[z] == 0 {
-			z++
-		}
-		if z == len(mem) {
-			return append(s, lits...), len(s)
-		}
-		end, j := z, z // end: just after the last non-zero byte seen
-		for j < len(mem) && j-end < streamZeros {
-			if mem[j] != 0 {
-				end = j + 1
-			}
-			j++
-		}
-		s = appendULEB(appendULEB(s, uint64(z-i)), uint64(end-z))
-		lits = append(lits, mem[z:end]...)
-		i = end
+	end := 0
+	for _, seg := range layout(mem, streamZeros) {
+		s = appendULEB(appendULEB(s, uint64(int(seg.Offset)-end)), uint64(len(seg.Data)))
+		lits = append(lits, seg.Data...)
+		end = int(seg.Offset) + len(seg.Data)
 	}
+	return append(s, lits...), len(s)
 }
 
-// decodeStream returns the image the stream s, of controls bytes of
-// controls, gives, up to the end of its last literal, which must be within
-// limit.
-func decodeStream(s []byte, controls int, limit uint64) ([]byte, error) {
+// decodeStream returns the segments the stream s, of controls bytes of
+// controls, places: views into s.
+func decodeStream(s []byte, controls int) ([]Segment, error) {
 	if controls > len(s) {
 		return nil, errors.New("controls longer than the stream")
 	}
 	r, lits := reader{b: s[:controls]}, reader{b: s[controls:]}
-	var mem []byte
+	var segs []Segment
+	end := uint64(0)
 	for !r.done() {
-		zeros := uint64(r.uleb32())
+		at := end + uint64(r.uleb32())
 		lit := lits.bytes(r.uleb32())
 		if r.err != nil || lits.err != nil {
 			return nil, errors.Join(r.err, lits.err)
 		}
-		if uint64(len(mem))+zeros+uint64(len(lit)) > limit {
-			return nil, errors.New("the stream writes beyond the memory")
+		if end = at + uint64(len(lit)); end > math.MaxUint32 {
+			return nil, errors.New("the stream places bytes beyond 4 GiB")
 		}
-		mem = append(append(mem, make([]byte, zeros)...), lit...)
+		segs = append(segs, Segment{Offset: uint32(at), Data: lit})
 	}
 	if !lits.done() {
 		return nil, errors.New("literals the controls do not place")
 	}
-	return mem, nil
+	return segs, nil
 }
 
 // scratchFor returns the start of the first stretch of n zero bytes in
