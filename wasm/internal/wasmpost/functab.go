@@ -43,9 +43,9 @@ const minFill = 1024
 // functions of the ftab at ftab, entry0 plus its place in ftab as its
 // entry there and in its _func.
 //
-// With a stream (stream.go), it first expands the stream's stream bytes,
-// the module's one passive data segment, controls bytes of controls then
-// the literals, through the scratch at scratch.
+// With a stream (stream.go), it first expands the module's one passive
+// data segment, stream bytes long (controls bytes of controls, then the
+// literals), through the scratch at scratch.
 type fill struct {
 	addr, count, first        uint32
 	ftab, nfunc, entry0       uint32
@@ -179,9 +179,6 @@ const (
 	xLocals
 )
 
-// expandConsts is how many constants expand writes.
-const expandConsts = 6 + 2*6 + 3
-
 // expand appends to b, the fill's locals, the code that expands the
 // stream.
 func (f fill) expand(b []byte, i32 func([]byte, uint32) []byte) []byte {
@@ -218,9 +215,41 @@ func (f fill) expand(b []byte, i32 func([]byte, uint32) []byte) []byte {
 // parseFill returns the fill whose body is b, and whether b is one: the
 // constants of its code, read in order, make a fill whose body is b.
 func parseFill(b []byte) (fill, bool) {
+	c, ok := constants(b)
+	if !ok {
+		return fill{}, false
+	}
+	var f fill
+	if len(b) > 1 && b[1] == xLocals && len(c) >= expandConsts { // the stream's expansion
+		f.scratch, f.stream, f.controls = c[0], c[2], c[4]-c[0]
+		c = c[expandConsts:]
+	}
+	if len(c) == bucketConsts || len(c) == bucketConsts+entryConsts { // the buckets' loop: stride, addr, shift, first, 1, count
+		f.addr, f.first, f.count = c[1], c[3], c[5]
+		c = c[bucketConsts:]
+	}
+	if len(c) == entryConsts { // the entries' loop: 0, 8, ftab, entry0, 8, ftab, ftab, entry0, 1, nfunc
+		f.ftab, f.entry0, f.nfunc = c[2], c[3], c[9]
+	}
+	// A loop runs once before it tests its count: a fill of no bucket or
+	// no function would write one.
+	return f, (f.count > 0 || f.nfunc > 0 || f.stream > 0) && bytes.Equal(f.body(), b)
+}
+
+// How many constants each part of the fill writes, counted in the code
+// body writes for it, for parseFill to tell the parts apart.
+var (
+	expandConsts = len(must(constants(fill{stream: 1}.body())))
+	bucketConsts = len(must(constants(fill{count: 1}.body())))
+	entryConsts  = len(must(constants(fill{nfunc: 1}.body())))
+)
+
+// constants returns the i32 constants of the function body b, in order,
+// and false when b does not decode.
+func constants(b []byte) ([]uint32, bool) {
 	code, err := bodyInstructions(b)
 	if err != nil {
-		return fill{}, false
+		return nil, false
 	}
 	var c []uint32
 	for _, in := range code {
@@ -228,21 +257,15 @@ func parseFill(b []byte) (fill, bool) {
 			c = append(c, uint32(in.arg))
 		}
 	}
-	var f fill
-	if len(b) > 1 && b[1] == xLocals && len(c) >= expandConsts { // the stream's expansion
-		f.scratch, f.stream, f.controls = c[0], c[2], c[4]-c[0]
-		c = c[expandConsts:]
+	return c, true
+}
+
+// must returns c, or panics where the fill's own code does not decode.
+func must(c []uint32, ok bool) []uint32 {
+	if !ok {
+		panic("wasmpost: the fill's code does not decode")
 	}
-	if len(c) == 6 || len(c) == 16 { // the buckets' loop: stride, addr, shift, first, 1, count
-		f.addr, f.first, f.count = c[1], c[3], c[5]
-		c = c[6:]
-	}
-	if len(c) == 10 { // the entries' loop: 0, 8, ftab, entry0, 8, ftab, ftab, entry0, 1, nfunc
-		f.ftab, f.entry0, f.nfunc = c[2], c[3], c[9]
-	}
-	// A loop runs once before it tests its count: a fill of no bucket or
-	// no function would write one.
-	return f, (f.count > 0 || f.nfunc > 0 || f.stream > 0) && bytes.Equal(f.body(), b)
+	return c
 }
 
 // functionImports counts the module's imported functions, which come
