@@ -121,11 +121,15 @@ func TestTracerOnlyRunsOnceStarted(t *testing.T) {
 	// to it, has the methods of any interface the runtime declares.
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || !types.IsInterface(tn.Type()) || tn.Type().Underlying().(*types.Interface).Empty() {
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok || iface.Empty() {
 			continue
 		}
 		for _, typ := range tracerTypes {
-			if typ := scope.Lookup(typ).Type(); types.Implements(typ, tn.Type().Underlying().(*types.Interface)) || types.Implements(types.NewPointer(typ), tn.Type().Underlying().(*types.Interface)) {
+			if typ := scope.Lookup(typ).Type(); types.Implements(typ, iface) || types.Implements(types.NewPointer(typ), iface) {
 				t.Errorf("%s implements the runtime's interface %s", typ, name)
 			}
 		}
