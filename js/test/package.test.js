@@ -45,3 +45,60 @@ test("the tarball npm pack writes in the checkout is not a file git would add", 
   const tarball = `${pkg.name}-${pkg.version}.tgz`;
   assert.equal(execFileSync("git", ["check-ignore", tarball], { cwd: root, encoding: "utf8" }), `${tarball}\n`);
 });
+
+// codeLines counts the lines of a JavaScript source that hold code: not
+// blank, not inside a comment.
+function codeLines(src) {
+  let n = 0, inBlock = false;
+  for (const line of src.split("\n")) {
+    let t = line.trim();
+    if (inBlock) {
+      const end = t.indexOf("*/");
+      if (end < 0) continue;
+      inBlock = false;
+      t = t.slice(end + 2).trim();
+    }
+    if (t.startsWith("/*")) {
+      const end = t.indexOf("*/", 2);
+      if (end < 0) {
+        inBlock = true;
+        continue;
+      }
+      t = t.slice(end + 2).trim();
+    }
+    if (t && !t.startsWith("//")) n++;
+  }
+  return n;
+}
+
+// source reads a module of the shim: its source in js/, or what the build
+// wrote in dist/ (version.js).
+const source = (file) => readFileSync(join(root, existsSync(join(root, "js", file)) ? "js" : "dist", file), "utf8");
+
+// shimOf returns the modules that the entry js/<file> runs: it and what it
+// imports, transitively, but Go's wasm_exec.js (go.js) and the bytes of a
+// WebAssembly module (text-module.js, endpoint.wasm).
+function shimOf(file, seen = new Set()) {
+  if (seen.has(file) || !file.endsWith(".js") || ["go.js", "text-module.js"].includes(file)) return seen;
+  seen.add(file);
+  for (const m of source(file).matchAll(/^\s*(?:import|export)\b[^;]*?["']\.\/([^"']+)["']/gms)) shimOf(m[1], seen);
+  return seen;
+}
+
+test("every entry of the package runs a shim of at most 1,000 code lines, the wire's generated tables included", () => {
+  const entries = new Set();
+  for (const target of Object.values(pkg.exports)) {
+    for (const path of typeof target === "string" ? [target] : Object.values(target)) {
+      if (path.endsWith(".js")) entries.add(path.replace("./dist/", ""));
+    }
+  }
+  assert.deepEqual([...entries].sort(), ["deno.js", "global.js", "index.js", "init.js", "node.js", "workerd.js"]);
+  const over = [];
+  for (const entry of entries) {
+    const files = [...shimOf(entry)];
+    const lines = files.reduce((sum, f) => sum + codeLines(source(f)), 0);
+    assert.ok(files.includes("protocol.js") && files.includes("wire.js"), `${entry} runs the shim's protocol and wire: ${files}`);
+    if (lines > 1000) over.push(`${entry}: ${lines} code lines (${files.join(", ")})`);
+  }
+  assert.deepEqual(over, []);
+});
