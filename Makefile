@@ -242,9 +242,10 @@ catalog:
 	node catalog/generate.mjs "$$tmp/node_modules/@octokit/openapi" && \
 	cp "$$tmp/node_modules/@octokit/openapi/LICENSE" catalog/LICENSE
 
-## size: raw, gzip and brotli sizes of the shipped files, and their size targets
+## size: raw, gzip and brotli sizes of the shipped files, their size targets, and where endpoint.wasm's bytes go
 size: build
 	node js/bench/size.mjs
+	$(WASMPOST) -composition bin/endpoint.linked.wasm dist/endpoint.wasm
 
 fmt:
 	gofmt -w core wasm

@@ -74,7 +74,10 @@ func TestReachable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := functionNames(t, mem)
+	names, err := pclntabNames(mem, len(live))
+	if err != nil {
+		t.Fatal(err)
+	}
 	state := map[string]bool{}
 	for i, ok := range live {
 		state[names[i]] = ok
@@ -100,25 +103,6 @@ func TestReachable(t *testing.T) {
 			t.Errorf("%s: reachable %v, want %v", name, got, want)
 		}
 	}
-}
-
-// functionNames returns each function's name, by its index among the
-// module's own functions, from pclntab.
-func functionNames(t *testing.T, mem []byte) map[int]string {
-	t.Helper()
-	tab, err := findPclntab(mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := map[int]string{}
-	for i := range tab.nfunc {
-		idx, name, _, err := tab.entry(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names[idx] = name
-	}
-	return names
 }
 
 // held is an object of the heap that TestParseHeapDump finds.

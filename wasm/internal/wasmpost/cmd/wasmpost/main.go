@@ -7,10 +7,13 @@
 //
 //	wasmpost [-keep-lines] [-keep-names] [-min-gap n] -o out.wasm in.wasm
 //	wasmpost [-keep-lines] [-keep-names] -run prog module [arg ...]
+//	wasmpost -composition linked.wasm module.wasm
 //
 // With -run it rewrites module in place, then runs prog with module and the
 // arguments: as go test's -exec, so that the tests run the module rewritten
-// as the one that ships.
+// as the one that ships. With -composition it prints where the bytes of a
+// rewritten module go (make size): its sections, and its code by package
+// and by function, named from the module Go's linker wrote.
 package main
 
 import (
@@ -35,7 +38,18 @@ func main() {
 	flag.IntVar(&opt.MinGap, "min-gap", 0, "shortest run of zero bytes that ends a data segment (default wasmpost.DefaultMinGap)")
 	out := flag.String("o", "", "write the rewritten module to this file")
 	run := flag.String("run", "", "rewrite the module in place, then run this program with the module and the arguments")
+	linked := flag.String("composition", "", "print where the bytes of the module go, its functions named from this module (the one Go's linker wrote)")
 	flag.Parse()
+	if *linked != "" {
+		if flag.NArg() != 1 {
+			fmt.Fprintln(os.Stderr, "usage: wasmpost -composition linked.wasm module.wasm")
+			os.Exit(2)
+		}
+		if err := composition(flag.Arg(0), *linked); err != nil {
+			log(err)
+		}
+		return
+	}
 	if flag.NArg() < 1 || *run == "" && (*out == "" || flag.NArg() != 1) {
 		fmt.Fprintln(os.Stderr, "usage: wasmpost [-keep-lines] [-keep-names] [-min-gap n] -o out.wasm in.wasm\n       wasmpost [-keep-lines] [-keep-names] -run prog module [arg ...]")
 		os.Exit(2)
@@ -52,6 +66,26 @@ func main() {
 		log(err)
 	}
 	fmt.Printf("%s: %d data segments -> %d; %d bytes of file and line tables, %d of function names and %d of inline trees, arguments and unsafe points zeroed; %d bytes of code that prints stacks and %d of the execution tracer removed; %d jumps made direct\n", *out, res.SegmentsBefore, res.SegmentsAfter, res.Zeroed, res.NamesZeroed, res.FramesZeroed, res.PrintsEmptied, res.TracerEmptied, res.DirectJumps)
+}
+
+// composition prints where the bytes of the module in file module go, its
+// functions named from the module in file linked.
+func composition(module, linked string) error {
+	m, err := os.ReadFile(module)
+	if err != nil {
+		return err
+	}
+	l, err := os.ReadFile(linked)
+	if err != nil {
+		return err
+	}
+	c, err := wasmpost.Compose(m, l)
+	if err != nil {
+		return fmt.Errorf("%s: %w", module, err)
+	}
+	fmt.Printf("%s: ", module)
+	c.Print(os.Stdout, 15)
+	return nil
 }
 
 // rewrite rewrites the module in file in into file out. It writes out only
