@@ -125,12 +125,12 @@ func pclntabNames(mem []byte, n int) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	byName, err := t.functionsByName()
+	if err != nil {
+		return nil, err
+	}
 	names := make([]string, n)
-	for i := range t.nfunc {
-		idx, name, _, err := t.entry(i)
-		if err != nil {
-			return nil, err
-		}
+	for name, idx := range byName {
 		if idx < 0 || idx >= n {
 			return nil, fmt.Errorf("pclntab names function %d of %d", idx, n)
 		}
