@@ -103,11 +103,7 @@ func linkedNames(module []byte) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, err := memoryPages(m)
-	if err != nil {
-		return nil, err
-	}
-	mem, _, err := memoryImage(m, uint64(pages)*pageSize)
+	mem, _, err := initialMemory(m)
 	if err != nil {
 		return nil, err
 	}

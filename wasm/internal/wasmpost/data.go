@@ -160,6 +160,16 @@ func (m *Module) setMemory(mem []byte, minGap int, stream bool) (int, error) {
 	return len(segs), m.setFill(f, ok)
 }
 
+// initialMemory returns the memory m gives at instantiation, within its
+// memory's initial size, and its segments (memoryImage).
+func initialMemory(m *Module) ([]byte, []Segment, error) {
+	pages, err := memoryPages(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	return memoryImage(m, uint64(pages)*pageSize)
+}
+
 // memoryImage returns the memory m gives at instantiation, up to limit
 // bytes: its data segments (image), then what its start function writes
 // (the fill, functab.go), and its segments.

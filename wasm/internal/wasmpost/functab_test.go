@@ -170,11 +170,7 @@ func TestTheStreamExpandsToTheImage(t *testing.T) {
 	if s, ok := streamSegment(payload); !ok || len(s) != int(f.stream) || len(payload) >= len(segmented) {
 		t.Errorf("data section of %d bytes, %d before, not the fill's stream of %d bytes", len(payload), len(segmented), f.stream)
 	}
-	pages, err := memoryPages(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	image, _, err := memoryImage(m, uint64(pages)*pageSize)
+	image, _, err := initialMemory(m)
 	if err != nil || !bytes.Equal(image, linked[:len(image)]) || bytes.ContainsFunc(linked[len(image):], func(r rune) bool { return r != 0 }) {
 		t.Errorf("memoryImage does not read the linked image from the stream (%v)", err)
 	}

@@ -53,11 +53,7 @@ func Rewrite(wasm []byte, opt Options) ([]byte, Result, error) {
 	if err != nil {
 		return nil, res, err
 	}
-	pages, err := memoryPages(m)
-	if err != nil {
-		return nil, res, err
-	}
-	mem, segs, err := memoryImage(m, uint64(pages)*pageSize)
+	mem, segs, err := initialMemory(m)
 	if err != nil {
 		return nil, res, err
 	}
